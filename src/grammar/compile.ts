@@ -1,0 +1,300 @@
+// The rule compiler: grammar rule objects -> parsimmon parsers.
+//
+// Each parser's value is the list of record marks ({ field, start, end }) its match produced, in
+// input order. A rule with a `field` adds one mark spanning its match.
+//
+// Every part of a rule tree that produces no mark is fused into one sticky regular expression.
+// PEG semantics are kept exactly: each repetition, option and choice in a fused expression is made
+// atomic with the `(?=(X))\N` idiom (JavaScript has no possessive quantifiers), so a fused
+// expression never gives back what a repetition took and never revisits a committed alternative.
+// That also keeps every fused expression linear in the input.
+
+import P from 'parsimmon';
+import type { Grammar, RecordField, Rule, Shape } from '../../grammar/vocabulary';
+
+export interface Mark {
+  field: RecordField;
+  start: number;
+  end: number;
+}
+
+export interface Match {
+  /** Where the match ended (the entry rule may stop before the end of the input). */
+  end: number;
+  /** The marks of the rules with a `field`, in input order. */
+  marks: Mark[];
+}
+
+export interface Failure {
+  /** The furthest offset any alternative reached. */
+  furthest: number;
+  /** What would have been accepted there, as descriptions of terminals and rules. */
+  expected: string[];
+}
+
+export interface CompileContext {
+  /** The base URL's scheme, for the rules that compare against it. */
+  baseScheme?: string;
+}
+
+export interface EntryParser {
+  (input: string, start?: number): Match | null;
+  /** Like the call itself, but says where and why a failed match stopped. */
+  explain(input: string, start?: number): Match | Failure;
+  readonly rule: string;
+}
+
+type MarkParser = P.Parser<Mark[]>;
+
+const NO_MARKS: Mark[] = [];
+Object.freeze(NO_MARKS);
+
+// ---- which parts can be fused ----------------------------------------------------------------
+
+/** True when `shape` (with the rules it refers to) produces no record mark. */
+function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set()): boolean {
+  switch (shape.kind) {
+    case 'terminal':
+    case 'charset':
+    case 'contextTerminal':
+    case 'end':
+      return true;
+    case 'sequence':
+    case 'choice':
+      return shape.items.every((s) => isMarkFree(g, s, seen));
+    case 'optional':
+    case 'zeroOrMore':
+    case 'oneOrMore':
+    case 'lookahead':
+    case 'not':
+      return isMarkFree(g, shape.item, seen);
+    case 'nonTerminal': {
+      const r = lookup(g, shape.name);
+      if (r.field) return false;
+      if (seen.has(r.name)) return false; // recursion is never fused
+      seen.add(r.name);
+      const free = isMarkFree(g, r.shape, seen);
+      seen.delete(r.name);
+      return free;
+    }
+  }
+}
+
+function lookup(g: Grammar, name: string): Rule {
+  const r = g[name];
+  if (!r) throw new Error(`grammar: no rule named "${name}"`);
+  return r;
+}
+
+// ---- fused regular expressions ----------------------------------------------------------------
+
+function escapeLiteral(text: string, caseInsensitive: boolean): string {
+  let out = '';
+  for (const ch of text) {
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    if (caseInsensitive && /[a-z]/i.test(ch) && lower !== upper) out += `[${lower}${upper}]`;
+    else out += ch.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  }
+  return out;
+}
+
+class RegexBuilder {
+  private groups = 0;
+  constructor(
+    private readonly g: Grammar,
+    private readonly ctx: CompileContext,
+  ) {}
+
+  /** `(?=(body))\N`: match `body` once, the way PEG does, with no backtracking into it. */
+  private atomic(body: () => string): string {
+    // Groups are numbered by where they open, so take the number before building the body.
+    const n = ++this.groups;
+    return `(?=(${body()}))\\${n}`;
+  }
+
+  source(shape: Shape): string {
+    switch (shape.kind) {
+      case 'terminal':
+        return escapeLiteral(shape.text, !!shape.caseInsensitive);
+      case 'charset':
+        return shape.negated ? `[^${shape.set}]` : `[${shape.set}]`;
+      case 'contextTerminal': {
+        const value = this.ctx[shape.param];
+        // A missing context value matches nothing.
+        return value === undefined ? '(?!)' : escapeLiteral(value, !!shape.caseInsensitive);
+      }
+      case 'end':
+        return '(?![\\s\\S])';
+      case 'sequence':
+        return shape.items.map((s) => this.source(s)).join('');
+      case 'choice':
+        return this.atomic(() => shape.items.map((s) => this.source(s)).join('|'));
+      case 'optional':
+        return this.atomic(() => `(?:${this.source(shape.item)})?`);
+      case 'zeroOrMore':
+        return this.atomic(() => `(?:${this.source(shape.item)})*`);
+      case 'oneOrMore':
+        return this.atomic(() => `(?:${this.source(shape.item)})+`);
+      case 'lookahead':
+        return `(?=${this.source(shape.item)})`;
+      case 'not':
+        return `(?!${this.source(shape.item)})`;
+      case 'nonTerminal':
+        return `(?:${this.source(lookup(this.g, shape.name).shape)})`;
+    }
+  }
+}
+
+function fused(g: Grammar, shape: Shape, ctx: CompileContext, description: string): MarkParser {
+  const source = new RegexBuilder(g, ctx).source(shape);
+  const re = new RegExp(source, 'y');
+  return P((input, i) => {
+    re.lastIndex = i;
+    const m = re.exec(input);
+    return m ? P.makeSuccess(i + m[0].length, NO_MARKS) : P.makeFailure(i, description);
+  });
+}
+
+// ---- structural parsers -----------------------------------------------------------------------
+
+function concatMarks(parts: Mark[][]): Mark[] {
+  let out: Mark[] = NO_MARKS;
+  for (const p of parts) {
+    if (p.length === 0) continue;
+    out = out.length === 0 ? p : out.concat(p);
+  }
+  return out;
+}
+
+/** PEG repetition: as many as match; a match that consumes nothing ends the repetition. */
+function repeat(item: MarkParser, min: number): MarkParser {
+  return P((input, i) => {
+    let marks: Mark[] = NO_MARKS;
+    let count = 0;
+    let last: ReturnType<MarkParser['_']> | undefined;
+    for (;;) {
+      const r = item._(input, i);
+      last = r;
+      if (!r.status || r.index === i) break;
+      if (r.value.length) marks = marks.length ? marks.concat(r.value) : r.value;
+      i = r.index;
+      count++;
+    }
+    if (count < min) return last!;
+    const ok = P.makeSuccess(i, marks);
+    // keep the furthest-failure information for error messages
+    ok.furthest = last ? last.furthest : -1;
+    ok.expected = last ? last.expected : [];
+    return ok;
+  });
+}
+
+function describe(shape: Shape): string {
+  switch (shape.kind) {
+    case 'terminal':
+      return JSON.stringify(shape.text);
+    case 'charset':
+      return shape.negated ? `not ${shape.label}` : shape.label;
+    case 'contextTerminal':
+      return `the ${shape.param}`;
+    case 'nonTerminal':
+      return shape.name;
+    case 'end':
+      return 'end of input';
+    default:
+      return shape.kind;
+  }
+}
+
+class Compiler {
+  private readonly rules = new Map<string, MarkParser>();
+  constructor(
+    private readonly g: Grammar,
+    private readonly ctx: CompileContext,
+  ) {}
+
+  rule(name: string): MarkParser {
+    const cached = this.rules.get(name);
+    if (cached) return cached;
+    const r = lookup(this.g, name);
+    // Placeholder first, so that a recursive reference resolves lazily.
+    let compiled: MarkParser | undefined;
+    const lazy: MarkParser = P((input, i) => compiled!._(input, i));
+    this.rules.set(name, lazy);
+    let body = this.shape(r.shape, name);
+    if (r.field) {
+      const field = r.field;
+      const inner = body;
+      body = P((input, i) => {
+        const res = inner._(input, i);
+        if (!res.status) return res;
+        const mark: Mark = { field, start: i, end: res.index };
+        const marks = res.value.length ? [mark, ...res.value] : [mark];
+        return { ...res, value: marks };
+      });
+    }
+    compiled = body;
+    return lazy;
+  }
+
+  shape(shape: Shape, description: string): MarkParser {
+    if (isMarkFree(this.g, shape)) return fused(this.g, shape, this.ctx, describe(shape) || description);
+    switch (shape.kind) {
+      case 'sequence':
+        return P.seq(...shape.items.map((s) => this.shape(s, description))).map(concatMarks);
+      case 'choice':
+        return P.alt(...shape.items.map((s) => this.shape(s, description)));
+      case 'optional':
+        return this.shape(shape.item, description).or(P.succeed(NO_MARKS));
+      case 'zeroOrMore':
+        return repeat(this.shape(shape.item, description), 0);
+      case 'oneOrMore':
+        return repeat(this.shape(shape.item, description), 1);
+      case 'lookahead':
+        return P.lookahead(this.shape(shape.item, description)).map(() => NO_MARKS);
+      case 'not':
+        return P.notFollowedBy(this.shape(shape.item, description)).map(() => NO_MARKS);
+      case 'nonTerminal':
+        return this.rule(shape.name);
+      default:
+        // terminals, charsets, context terminals and end are always mark-free
+        throw new Error(`grammar: unexpected ${shape.kind}`);
+    }
+  }
+}
+
+const cache = new WeakMap<Grammar, Map<string, EntryParser>>();
+
+/**
+ * The parser for `entry`, compiled once per grammar, entry rule and context, then cached.
+ */
+export function compileEntry(g: Grammar, entry: string, ctx: CompileContext = {}): EntryParser {
+  let perGrammar = cache.get(g);
+  if (!perGrammar) {
+    perGrammar = new Map();
+    cache.set(g, perGrammar);
+  }
+  const key = `${entry}\u0000${ctx.baseScheme ?? ''}`;
+  const hit = perGrammar.get(key);
+  if (hit) return hit;
+  const parser = new Compiler(g, ctx).rule(entry);
+  const run = (input: string, start = 0): Match | null => {
+    const r = parser._(input, start);
+    return r.status ? { end: r.index, marks: r.value } : null;
+  };
+  const explain = (input: string, start = 0): Match | Failure => {
+    const r = parser._(input, start);
+    return r.status
+      ? { end: r.index, marks: r.value }
+      : { furthest: r.furthest, expected: [...new Set(r.expected)] };
+  };
+  const compiled: EntryParser = Object.assign(run, { explain, rule: entry });
+  perGrammar.set(key, compiled);
+  return compiled;
+}
+
+/** The fused regular expression for a mark-free shape (exposed for tests and the grammar lint). */
+export function fusedSource(g: Grammar, shape: Shape, ctx: CompileContext = {}): string {
+  return new RegexBuilder(g, ctx).source(shape);
+}
