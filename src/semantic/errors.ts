@@ -1,0 +1,63 @@
+// The validation-error catalogue: https://url.spec.whatwg.org/#validation-error
+// Names, one-line descriptions and failure flags as the current standard's table gives them.
+
+export const VALIDATION_ERRORS = {
+  // IDNA
+  'domain-to-ASCII': { failure: true, description: 'Unicode ToASCII records an error for the domain.' },
+  // host parsing
+  'domain-percent-encoded': { failure: false, description: 'A domain host contains a percent-encoded byte.' },
+  'host-invalid-code-point': { failure: true, description: 'An opaque host contains a forbidden host code point.' },
+  'IPv4-empty-part': { failure: false, description: 'An IPv4 address ends with ".".' },
+  'IPv4-too-few-parts': { failure: false, description: 'An IPv4 address has fewer than 4 parts.' },
+  'IPv4-too-many-parts': { failure: true, description: 'An IPv4 address has more than 4 parts.' },
+  'IPv4-non-numeric-part': { failure: true, description: 'An IPv4 address part is not numeric.' },
+  'IPv4-non-decimal-part': { failure: false, description: 'An IPv4 address part is written in hexadecimal or octal.' },
+  'IPv4-out-of-range-part': { failure: true, description: 'An IPv4 address part exceeds 255 (a failure only for the last part).' },
+  'IPv6-unclosed': { failure: true, description: 'An IPv6 address is missing the closing "]".' },
+  'IPv6-invalid-compression': { failure: true, description: 'An IPv6 address begins with improper compression.' },
+  'IPv6-too-many-pieces': { failure: true, description: 'An IPv6 address contains more than 8 pieces.' },
+  'IPv6-multiple-compression': { failure: true, description: 'An IPv6 address is compressed in more than one spot.' },
+  'IPv6-invalid-code-point': { failure: true, description: 'An IPv6 address contains a code point that is neither a hex digit nor ":", or ends unexpectedly.' },
+  'IPv6-too-few-pieces': { failure: true, description: 'An uncompressed IPv6 address contains fewer than 8 pieces.' },
+  'IPv6-piece-leading-zero': { failure: false, description: 'An IPv6 address piece has a leading "0".' },
+  'IPv4-in-IPv6-too-many-pieces': { failure: true, description: 'An IPv6 address with embedded IPv4 has more than 6 pieces before it.' },
+  'IPv4-in-IPv6-invalid-code-point': { failure: true, description: 'An embedded IPv4 part is empty, has a non-digit or a leading 0, or there are too many parts.' },
+  'IPv4-in-IPv6-out-of-range-part': { failure: true, description: 'An embedded IPv4 part exceeds 255.' },
+  'IPv4-in-IPv6-too-few-parts': { failure: true, description: 'An embedded IPv4 address has too few parts.' },
+  // URL parsing
+  'invalid-URL-unit': { failure: false, description: 'A code point is found that is not a URL unit.' },
+  'special-scheme-missing-following-solidus': { failure: false, description: 'The scheme is not followed by "//".' },
+  'missing-scheme-non-relative-URL': { failure: true, description: 'The input has no scheme, and there is no base URL it can be resolved against.' },
+  'invalid-reverse-solidus': { failure: false, description: 'A URL with a special scheme uses "\\" instead of "/".' },
+  'invalid-credentials': { failure: false, description: 'The input includes credentials.' },
+  'host-missing': { failure: true, description: 'The input has a special scheme, but no host.' },
+  'port-out-of-range': { failure: true, description: 'The port is greater than 65535.' },
+  'port-invalid': { failure: true, description: 'The port contains something other than ASCII digits.' },
+  'file-invalid-Windows-drive-letter': { failure: false, description: 'A relative reference starts with a Windows drive letter and the base is a file: URL.' },
+  'file-invalid-Windows-drive-letter-host': { failure: false, description: 'A file: URL\'s host is a Windows drive letter.' },
+} as const satisfies Record<string, { failure: boolean; description: string }>;
+
+export type ValidationErrorType = keyof typeof VALIDATION_ERRORS;
+
+export interface ValidationError {
+  type: ValidationErrorType;
+  /** [start, end) in the original input. */
+  start: number;
+  end: number;
+  /** Whether this error makes the parse fail. */
+  failure: boolean;
+  message: string;
+}
+
+/**
+ * Where the parser reports validation errors. `start`/`end` are offsets into the string the
+ * reporting step was given; the caller maps them to the original input. `null` means nobody is
+ * listening, and reporting costs nothing.
+ */
+export type ErrorSink = ((type: ValidationErrorType, start: number, end: number) => void) | null;
+
+/** A sink that shifts offsets through `map` before passing them to `sink`. */
+export function shiftedSink(sink: ErrorSink, map: (offset: number) => number): ErrorSink {
+  if (!sink) return null;
+  return (type, start, end) => sink(type, map(start), map(end));
+}

@@ -1,0 +1,498 @@
+// The semantic pass for hosts: https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)
+//
+// The structure of IPv6 and IPv4 addresses comes from grammar/host.ts: this module compiles those
+// rules once, walks the marks they produce and applies what the rules leave open (counts, ranges,
+// which validation error the standard reports first). Domains go through tr46 (Unicode IDNA
+// Compatibility Processing), except for the standard's ASCII path, which never needs it.
+
+import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
+import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
+import { shiftedSink, type ErrorSink, type ValidationErrorType } from './errors';
+import { C0_CONTROL_SET, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
+import { toScalarValueString } from '../usv';
+
+/**
+ * https://url.spec.whatwg.org/#concept-host
+ * A domain, an opaque host or the empty host is a string; an IPv4 address is a 32-bit unsigned
+ * integer; an IPv6 address is its 8 pieces, each a 16-bit unsigned integer.
+ */
+export type Host = string | number | number[];
+
+// ---- tr46 -------------------------------------------------------------------------------------
+
+interface Tr46Options {
+  checkHyphens: boolean;
+  checkBidi: boolean;
+  checkJoiners: boolean;
+  useSTD3ASCIIRules: boolean;
+  transitionalProcessing: boolean;
+  ignoreInvalidPunycode: boolean;
+}
+
+interface Tr46 {
+  toASCII(domain: string, options: Tr46Options & { verifyDNSLength: boolean }): string | null;
+  toUnicode(domain: string, options: Tr46Options): { domain: string; error: boolean };
+}
+
+// tr46 ships no type declarations; the interface above is the part of its API used here.
+const tr46 = require('tr46') as Tr46;
+
+// ---- compiled rules and whole-string checks ------------------------------------------------------
+
+let ipv6Rule: EntryParser | undefined;
+let ipv4Rule: EntryParser | undefined;
+let endsInANumberRule: EntryParser | undefined;
+
+const ipv6Parser = (): EntryParser => (ipv6Rule ??= compileEntry(HOST_GRAMMAR, 'ipv6-address'));
+const ipv4Parser = (): EntryParser => (ipv4Rule ??= compileEntry(HOST_GRAMMAR, 'ipv4-address'));
+const endsInANumberParser = (): EntryParser =>
+  (endsInANumberRule ??= compileEntry(HOST_GRAMMAR, 'ends-in-a-number'));
+
+/** Finds a forbidden host code point anywhere in a string (the grammar's set). */
+const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);
+/** Finds a forbidden domain code point anywhere in a string (the grammar's set). */
+const FORBIDDEN_DOMAIN = new RegExp(`[${FORBIDDEN_DOMAIN_CODE_POINTS}]`);
+const NON_ASCII = /[^\u0000-\u007F]/;
+const UPPER_ASCII = /[A-Z]/;
+const ACE_LABEL = /(?:^|\.)xn--/i;
+/**
+ * https://url.spec.whatwg.org/#url-code-points, plus "%": what the opaque-host parser accepts
+ * without an invalid-URL-unit validation error. Surrogates and noncharacters are outside it.
+ */
+const NOT_URL_UNIT =
+  /[^A-Za-z0-9!$&'()*+,\-./:;=?@_~%\u00A0-\uD7FF\uE000-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}\u{D0000}-\u{DFFFD}\u{E0000}-\u{EFFFD}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/u;
+const PERCENT_NOT_ENCODED_BYTE = /%(?![0-9A-Fa-f]{2})/;
+
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The end of the code point that starts at `i` (a surrogate pair counts as one). */
+function codePointEnd(input: string, i: number): number {
+  if (i >= input.length) return i;
+  const c = input.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+    const d = input.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return i + 2;
+  }
+  return i + 1;
+}
+
+// ---- the host parser --------------------------------------------------------------------------
+
+/**
+ * https://url.spec.whatwg.org/#concept-host-parser
+ *
+ * `input` is the host buffer as the URL parser hands it over (not yet percent-decoded). Returns
+ * null for failure. Error offsets are into `input`.
+ */
+export function parseHost(input: string, isOpaque = false, sink: ErrorSink = null): Host | null {
+  // 1. "[" ... "]" is an IPv6 address.
+  if (input.charCodeAt(0) === 0x5b) {
+    if (input.length < 2 || input.charCodeAt(input.length - 1) !== 0x5d) {
+      sink?.('IPv6-unclosed', 0, input.length);
+      return null;
+    }
+    return parseIPv6(input.slice(1, -1), shiftedSink(sink, (offset) => offset + 1));
+  }
+
+  // 2. Hosts of URLs that are not special.
+  if (isOpaque) return parseOpaqueHost(input, sink);
+
+  // 3. (The URL parser never passes the empty string here; if it comes anyway, the domain parser
+  //    fails on it.)
+
+  // 4-5. Percent-decode, then UTF-8 decode without BOM.
+  let domain = input;
+  const percent = input.indexOf('%');
+  if (percent !== -1) {
+    if (sink) {
+      for (let i = percent; i !== -1; i = input.indexOf('%', i + 1)) {
+        if (isPercentEncodedByteAt(input, i)) {
+          sink('domain-percent-encoded', i, i + 3);
+          break;
+        }
+      }
+    }
+    domain = utf8Decoder.decode(percentDecodeString(input));
+  }
+
+  // 6-7. The domain parser (domain-to-ASCII errors cover the whole input).
+  const asciiDomain = domainParser(domain, false, sink, input.length);
+  if (asciiDomain === null) return null;
+
+  // 8. A domain that ends in a number must be an IPv4 address. Its error offsets are exact when
+  //    the domain is the input itself (lowercasing keeps offsets); otherwise they cover the input.
+  if (endsInANumber(asciiDomain)) {
+    const exact = domain === input && !NON_ASCII.test(input);
+    const ipv4Sink: ErrorSink = exact || !sink ? sink : (type) => sink(type, 0, input.length);
+    return parseIPv4(asciiDomain, ipv4Sink);
+  }
+
+  // 9.
+  return asciiDomain;
+}
+
+// ---- IDNA -------------------------------------------------------------------------------------
+
+/** https://url.spec.whatwg.org/#domain-parser-toascii */
+function domainParserToASCII(domain: string, beStrict: boolean): string | null {
+  return tr46.toASCII(domain, {
+    checkHyphens: beStrict,
+    checkBidi: true,
+    checkJoiners: true,
+    useSTD3ASCIIRules: beStrict,
+    transitionalProcessing: false,
+    verifyDNSLength: beStrict,
+    ignoreInvalidPunycode: false,
+  });
+}
+
+/**
+ * https://url.spec.whatwg.org/#concept-domain-to-ascii (the standard's "domain parser").
+ * `errorEnd` is where the domain-to-ASCII error's span ends (the error covers the whole input).
+ */
+function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorEnd: number): string | null {
+  const ascii = !NON_ASCII.test(domain);
+  if (!ascii) domain = toScalarValueString(domain);
+
+  // 1-3. The strict result only matters for the validation error and for strict parsing, so it
+  //      is computed only when someone is listening or strictness is asked for.
+  if (sink || beStrict) {
+    const strictResult = domainParserToASCII(domain, true);
+    if (strictResult === null) sink?.('domain-to-ASCII', 0, errorEnd);
+    if (beStrict) return strictResult;
+  }
+
+  // 4-6. An ASCII domain is lowercased whatever ToASCII would say (web compatibility), and never
+  //      reaches tr46 when nobody is listening.
+  let result: string | null;
+  if (ascii) result = UPPER_ASCII.test(domain) ? domain.toLowerCase() : domain;
+  else {
+    result = domainParserToASCII(domain, false);
+    if (result === null) return null;
+  }
+
+  // 7-9.
+  if (result === '' || FORBIDDEN_DOMAIN.test(result)) return null;
+  return result;
+}
+
+/**
+ * https://url.spec.whatwg.org/#concept-domain-to-ascii
+ *
+ * The standard's "domain parser": returns the ASCII domain, or null for failure. A
+ * domain-to-ASCII validation error covers the whole of `domain`.
+ */
+export function domainToASCII(domain: string, beStrict = false, sink: ErrorSink = null): string | null {
+  return domainParser(domain, beStrict, sink, domain.length);
+}
+
+/**
+ * https://url.spec.whatwg.org/#concept-domain-to-unicode
+ *
+ * `beStrict` sets UseSTD3ASCIIRules; the current standard always passes false (the default).
+ * When Unicode ToUnicode records an error, the domain comes back unchanged.
+ */
+export function domainToUnicode(domain: string, beStrict = false): string {
+  // Fast path: an ASCII domain with no upper-case letter and no "xn--" label maps to itself
+  // whether or not ToUnicode records an error.
+  if (!NON_ASCII.test(domain) && !UPPER_ASCII.test(domain) && !ACE_LABEL.test(domain)) return domain;
+  const result = tr46.toUnicode(toScalarValueString(domain), {
+    checkHyphens: false,
+    checkBidi: true,
+    checkJoiners: true,
+    useSTD3ASCIIRules: beStrict,
+    transitionalProcessing: false,
+    ignoreInvalidPunycode: false,
+  });
+  return result.error ? domain : result.domain;
+}
+
+// ---- IPv4 -------------------------------------------------------------------------------------
+
+/**
+ * https://url.spec.whatwg.org/#ends-in-a-number-checker
+ * The grammar's `ends-in-a-number` rule, with a quick answer for the common case.
+ */
+export function endsInANumber(input: string): boolean {
+  let last = input.length - 1;
+  if (last > 0 && input.charCodeAt(last) === 0x2e) last--;
+  if (last < 0) return false;
+  const c = input.charCodeAt(last) | 0x20; // ASCII lowercase for letters
+  // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x".
+  if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
+  return endsInANumberParser()(input) !== null;
+}
+
+/** The "."-separated parts of `input`, as the IPv4 parser counts them (https://url.spec.whatwg.org/#strictly-split). */
+function countParts(input: string): number {
+  let count = 1;
+  for (let i = input.indexOf('.'); i !== -1; i = input.indexOf('.', i + 1)) count++;
+  return count;
+}
+
+/** https://url.spec.whatwg.org/#ipv4-number-parser, for a part the grammar matched. */
+function ipv4NumberOf(input: string, mark: Mark): { value: number; nonDecimal: boolean } {
+  const { start, end } = mark;
+  const first = input.charCodeAt(start);
+  if (first === 0x30 && end - start >= 2) {
+    const second = input.charCodeAt(start + 1) | 0x20;
+    if (second === 0x78) {
+      // "0x": radix 16; "0x" alone is 0
+      const digits = input.slice(start + 2, end);
+      return { value: digits === '' ? 0 : parseInt(digits, 16), nonDecimal: true };
+    }
+    return { value: parseInt(input.slice(start + 1, end), 8), nonDecimal: true };
+  }
+  return { value: parseInt(input.slice(start, end), 10), nonDecimal: false };
+}
+
+/**
+ * https://url.spec.whatwg.org/#concept-ipv4-parser
+ * Returns the address as a 32-bit unsigned integer, or null for failure.
+ */
+export function parseIPv4(input: string, sink: ErrorSink = null): number | null {
+  // 1-2. Strictly split on "."; an empty last part is dropped (when it is not the only one).
+  let partCount = countParts(input);
+  if (input.length === 0 || input.charCodeAt(input.length - 1) === 0x2e) {
+    sink?.('IPv4-empty-part', Math.max(0, input.length - 1), input.length);
+    if (partCount > 1) partCount--;
+  }
+
+  // 3-4.
+  if (partCount < 4) sink?.('IPv4-too-few-parts', 0, input.length);
+  if (partCount > 4) {
+    sink?.('IPv4-too-many-parts', 0, input.length);
+    return null;
+  }
+
+  // 5-6. The grammar matches the parts that are IPv4 numbers and stops before the first that is not.
+  const match = ipv4Parser()(input);
+  const marks = match ? match.marks : [];
+  const numbers: number[] = [];
+  let outOfRange: Mark | null = null;
+  for (const mark of marks) {
+    const { value, nonDecimal } = ipv4NumberOf(input, mark);
+    if (nonDecimal) sink?.('IPv4-non-decimal-part', mark.start, mark.end);
+    if (value > 255 && !outOfRange) outOfRange = mark;
+    numbers.push(value);
+  }
+  if (numbers.length < partCount) {
+    const start = marks.length === 0 ? 0 : marks[marks.length - 1].end + 1;
+    const dot = input.indexOf('.', start);
+    sink?.('IPv4-non-numeric-part', start, dot === -1 ? input.length : dot);
+    return null;
+  }
+
+  // 7-9.
+  if (outOfRange) sink?.('IPv4-out-of-range-part', outOfRange.start, outOfRange.end);
+  const last = numbers.length - 1;
+  for (let i = 0; i < last; i++) if (numbers[i] > 255) return null;
+  if (numbers[last] >= 256 ** (5 - numbers.length)) return null;
+
+  // 10-14.
+  let ipv4 = numbers[last];
+  for (let i = 0; i < last; i++) ipv4 += numbers[i] * 256 ** (3 - i);
+  return ipv4;
+}
+
+// ---- IPv6 -------------------------------------------------------------------------------------
+
+/**
+ * https://url.spec.whatwg.org/#concept-ipv6-parser
+ *
+ * `input` is what is between the brackets. Returns the 8 pieces, or null for failure. The
+ * grammar's `ipv6-address` rule matches up to the point where the standard's parser would stop
+ * reading; this walks its marks in order and reports the first error that parser would report.
+ */
+export function parseIPv6(input: string, sink: ErrorSink = null): number[] | null {
+  const match = ipv6Parser()(input);
+  // The entry rule is optional as a whole, so it always matches (possibly nothing).
+  const marks = match ? match.marks : [];
+  const stop = match ? match.end : 0;
+  const length = input.length;
+
+  const report = (type: ValidationErrorType, start: number, end: number): null => {
+    sink?.(type, start, end);
+    return null;
+  };
+  // The code point where the match stopped, or the ":" that ends the input unexpectedly.
+  const stopSpan = (type: ValidationErrorType): null => report(type, stop, codePointEnd(input, stop));
+  // A mark's span, widened to the code point at its start when the mark is empty.
+  const markSpan = (type: ValidationErrorType, mark: Mark): null =>
+    report(type, mark.start, mark.end > mark.start ? mark.end : codePointEnd(input, mark.start));
+
+  const address = [0, 0, 0, 0, 0, 0, 0, 0];
+  let pieceIndex = 0;
+  let compress: number | null = null;
+  let i = 0;
+
+  // 5. Compression at the very start must be "::".
+  if (marks.length > 0 && marks[0].field === 'ipv6Compress' && marks[0].start === 0 && marks[0].end === 2) {
+    pieceIndex = 1;
+    compress = pieceIndex;
+    i = 1;
+  } else if (stop === 0 && input.charCodeAt(0) === 0x3a) {
+    return report('IPv6-invalid-compression', 0, 1);
+  }
+
+  // 6. One iteration per item: a compression, a piece, or the embedded IPv4 address.
+  for (; i < marks.length; i++) {
+    const mark = marks[i];
+    if (pieceIndex === 8) return markSpan('IPv6-too-many-pieces', mark);
+
+    if (mark.field === 'ipv6Compress') {
+      if (compress !== null) return report('IPv6-multiple-compression', mark.start, mark.end);
+      pieceIndex++;
+      compress = pieceIndex;
+      continue;
+    }
+
+    if (mark.field === 'ipv6Ipv4') {
+      if (pieceIndex > 6) return markSpan('IPv4-in-IPv6-too-many-pieces', mark);
+      let numbersSeen = 0;
+      for (i++; i < marks.length && marks[i].field === 'ipv4Part'; i++) {
+        const part = marks[i];
+        const digits = part.end - part.start;
+        if (digits === 0) return markSpan('IPv4-in-IPv6-invalid-code-point', part);
+        if (digits > 1 && input.charCodeAt(part.start) === 0x30) {
+          return report('IPv4-in-IPv6-invalid-code-point', part.start, part.end);
+        }
+        const value = digits > 3 ? 256 : parseInt(input.slice(part.start, part.end), 10);
+        if (value > 255) return report('IPv4-in-IPv6-out-of-range-part', part.start, part.end);
+        address[pieceIndex] = address[pieceIndex] * 0x100 + value;
+        numbersSeen++;
+        if (numbersSeen === 2 || numbersSeen === 4) pieceIndex++;
+      }
+      // Anything after the parts: a fifth part, or a code point that is neither a digit nor ".".
+      if (stop < length) return stopSpan('IPv4-in-IPv6-invalid-code-point');
+      if (numbersSeen !== 4) return markSpan('IPv4-in-IPv6-too-few-parts', mark);
+      break;
+    }
+
+    // A piece: it ends with ":" (then more input), or with the end of the input; anything else
+    // (a fifth hex digit, a ":" at the very end, another code point) is where the match stopped.
+    if (mark.end === stop && stop < length) return stopSpan('IPv6-invalid-code-point');
+    if (mark.end - mark.start > 1 && input.charCodeAt(mark.start) === 0x30) {
+      sink?.('IPv6-piece-leading-zero', mark.start, mark.end);
+    }
+    address[pieceIndex] = parseInt(input.slice(mark.start, mark.end), 16);
+    pieceIndex++;
+  }
+
+  // The match stopped where a new item would start (after "::", ":" or the start of the input):
+  // the other places it can stop (after a piece, in an embedded IPv4 address) returned above.
+  if (stop < length) {
+    if (pieceIndex === 8) return stopSpan('IPv6-too-many-pieces');
+    // A hex run of length 0 followed by "." starts an embedded IPv4 address with an empty part.
+    if (input.charCodeAt(stop) === 0x2e) return stopSpan('IPv4-in-IPv6-invalid-code-point');
+    return stopSpan('IPv6-invalid-code-point');
+  }
+
+  // 7. Move the pieces after the compression to the end.
+  if (compress !== null) {
+    let swaps = pieceIndex - compress;
+    pieceIndex = 7;
+    while (pieceIndex !== 0 && swaps > 0) {
+      const other = compress + swaps - 1;
+      const piece = address[pieceIndex];
+      address[pieceIndex] = address[other];
+      address[other] = piece;
+      pieceIndex--;
+      swaps--;
+    }
+  } else if (pieceIndex !== 8) {
+    // 8.
+    return report('IPv6-too-few-pieces', 0, length);
+  }
+
+  // 9.
+  return address;
+}
+
+// ---- opaque hosts -----------------------------------------------------------------------------
+
+/**
+ * https://url.spec.whatwg.org/#concept-opaque-host-parser
+ * Returns the opaque host (C0 controls and non-ASCII percent-encoded), or null for failure.
+ */
+export function parseOpaqueHost(input: string, sink: ErrorSink = null): string | null {
+  // 1.
+  const forbidden = FORBIDDEN_HOST.exec(input);
+  if (forbidden) {
+    sink?.('host-invalid-code-point', forbidden.index, forbidden.index + 1);
+    return null;
+  }
+
+  // 2-3.
+  if (sink) {
+    const unit = NOT_URL_UNIT.exec(input);
+    if (unit) sink('invalid-URL-unit', unit.index, unit.index + unit[0].length);
+    const percent = PERCENT_NOT_ENCODED_BYTE.exec(input);
+    if (percent) sink('invalid-URL-unit', percent.index, percent.index + 1);
+  }
+
+  // 4.
+  return utf8PercentEncodeString(toScalarValueString(input), C0_CONTROL_SET);
+}
+
+// ---- serializing ------------------------------------------------------------------------------
+
+/** https://url.spec.whatwg.org/#concept-host-serializer */
+export function serializeHost(host: Host): string {
+  if (typeof host === 'number') return serializeIPv4(host);
+  if (Array.isArray(host)) return `[${serializeIPv6(host)}]`;
+  return host;
+}
+
+/** https://url.spec.whatwg.org/#concept-ipv4-serializer */
+export function serializeIPv4(address: number): string {
+  let output = '';
+  let n = address;
+  for (let i = 1; i <= 4; i++) {
+    output = String(n % 256) + output;
+    if (i !== 4) output = '.' + output;
+    n = Math.floor(n / 256);
+  }
+  return output;
+}
+
+/** https://url.spec.whatwg.org/#find-the-ipv6-address-compressed-piece-index */
+function compressedPieceIndex(address: readonly number[]): number | null {
+  let longestIndex: number | null = null;
+  let longestSize = 1;
+  let foundIndex: number | null = null;
+  let foundSize = 0;
+  for (let pieceIndex = 0; pieceIndex < address.length; pieceIndex++) {
+    if (address[pieceIndex] !== 0) {
+      if (foundSize > longestSize) {
+        longestIndex = foundIndex;
+        longestSize = foundSize;
+      }
+      foundIndex = null;
+      foundSize = 0;
+    } else {
+      if (foundIndex === null) foundIndex = pieceIndex;
+      foundSize++;
+    }
+  }
+  return foundSize > longestSize ? foundIndex : longestIndex;
+}
+
+/** https://url.spec.whatwg.org/#concept-ipv6-serializer */
+export function serializeIPv6(address: readonly number[]): string {
+  let output = '';
+  const compress = compressedPieceIndex(address);
+  let ignore0 = false;
+  for (let pieceIndex = 0; pieceIndex < address.length; pieceIndex++) {
+    if (ignore0 && address[pieceIndex] === 0) continue;
+    ignore0 = false;
+    if (compress === pieceIndex) {
+      output += pieceIndex === 0 ? '::' : ':';
+      ignore0 = true;
+      continue;
+    }
+    output += address[pieceIndex].toString(16);
+    if (pieceIndex !== 7) output += ':';
+  }
+  return output;
+}
