@@ -46,6 +46,33 @@ export interface EntryParser {
 
 type MarkParser = P.Parser<Mark[]>;
 
+/** What a parsimmon parser's action returns at run time (parsimmon's own, untyped, reply). */
+interface RawReply {
+  status: boolean;
+  index: number;
+  value: Mark[];
+  furthest: number;
+  expected: string[];
+}
+
+/** Calls a parser's action directly: `_` is parsimmon's (stable, pinned) internal entry point. */
+function step(p: MarkParser, input: string, i: number): RawReply {
+  return (p as unknown as { _(input: string, i: number): RawReply })._(input, i);
+}
+
+/** Wraps an action as a parser. */
+function parser(action: (input: string, i: number) => RawReply): MarkParser {
+  return P(action as unknown as (input: string, i: number) => P.Reply<Mark[]>);
+}
+
+function success(index: number, value: Mark[]): RawReply {
+  return P.makeSuccess(index, value) as unknown as RawReply;
+}
+
+function failure(index: number, expected: string): RawReply {
+  return P.makeFailure(index, expected) as unknown as RawReply;
+}
+
 const NO_MARKS: Mark[] = [];
 Object.freeze(NO_MARKS);
 
@@ -149,10 +176,10 @@ class RegexBuilder {
 function fused(g: Grammar, shape: Shape, ctx: CompileContext, description: string): MarkParser {
   const source = new RegexBuilder(g, ctx).source(shape);
   const re = new RegExp(source, 'y');
-  return P((input, i) => {
+  return parser((input, i) => {
     re.lastIndex = i;
     const m = re.exec(input);
-    return m ? P.makeSuccess(i + m[0].length, NO_MARKS) : P.makeFailure(i, description);
+    return m ? success(i + m[0].length, NO_MARKS) : failure(i, description);
   });
 }
 
@@ -169,20 +196,24 @@ function concatMarks(parts: Mark[][]): Mark[] {
 
 /** PEG repetition: as many as match; a match that consumes nothing ends the repetition. */
 function repeat(item: MarkParser, min: number): MarkParser {
-  return P((input, i) => {
+  return parser((input, i) => {
+    // The repetition's own array, so appending stays linear however many items match.
     let marks: Mark[] = NO_MARKS;
     let count = 0;
-    let last: ReturnType<MarkParser['_']> | undefined;
+    let last: RawReply | undefined;
     for (;;) {
-      const r = item._(input, i);
+      const r = step(item, input, i);
       last = r;
       if (!r.status || r.index === i) break;
-      if (r.value.length) marks = marks.length ? marks.concat(r.value) : r.value;
+      if (r.value.length) {
+        if (marks === NO_MARKS) marks = [];
+        for (const m of r.value) marks.push(m);
+      }
       i = r.index;
       count++;
     }
     if (count < min) return last!;
-    const ok = P.makeSuccess(i, marks);
+    const ok = success(i, marks);
     // keep the furthest-failure information for error messages
     ok.furthest = last ? last.furthest : -1;
     ok.expected = last ? last.expected : [];
@@ -220,14 +251,14 @@ class Compiler {
     const r = lookup(this.g, name);
     // Placeholder first, so that a recursive reference resolves lazily.
     let compiled: MarkParser | undefined;
-    const lazy: MarkParser = P((input, i) => compiled!._(input, i));
+    const lazy: MarkParser = parser((input, i) => step(compiled!, input, i));
     this.rules.set(name, lazy);
     let body = this.shape(r.shape, name);
     if (r.field) {
       const field = r.field;
       const inner = body;
-      body = P((input, i) => {
-        const res = inner._(input, i);
+      body = parser((input, i) => {
+        const res = step(inner, input, i);
         if (!res.status) return res;
         const mark: Mark = { field, start: i, end: res.index };
         const marks = res.value.length ? [mark, ...res.value] : [mark];
@@ -278,13 +309,13 @@ export function compileEntry(g: Grammar, entry: string, ctx: CompileContext = {}
   const key = `${entry}\u0000${ctx.baseScheme ?? ''}`;
   const hit = perGrammar.get(key);
   if (hit) return hit;
-  const parser = new Compiler(g, ctx).rule(entry);
+  const entryParser = new Compiler(g, ctx).rule(entry);
   const run = (input: string, start = 0): Match | null => {
-    const r = parser._(input, start);
+    const r = step(entryParser, input, start);
     return r.status ? { end: r.index, marks: r.value } : null;
   };
   const explain = (input: string, start = 0): Match | Failure => {
-    const r = parser._(input, start);
+    const r = step(entryParser, input, start);
     return r.status
       ? { end: r.index, marks: r.value }
       : { furthest: r.furthest, expected: [...new Set(r.expected)] };

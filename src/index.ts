@@ -1,0 +1,39 @@
+// url-grammar: the WHATWG URL Standard written as a grammar.
+
+export { URL } from './url';
+export { URLSearchParams, type SearchParamsOwner } from './url-search-params';
+export {
+  basicURLParse,
+  parseURL,
+  parseToRecord,
+  parseWithDiagnostics,
+  type Diagnostics,
+  type ParseOptions,
+} from './parse';
+export { serializeURL, serializePath, serializeOrigin, urlOrigin, type URLOrigin } from './serialize';
+export { parseHost, serializeHost, domainToASCII, domainToUnicode, type Host } from './semantic/host';
+export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './urlencoded';
+export {
+  type URLRecord,
+  type IntermediateRecord,
+  type Span,
+  isSpecialScheme,
+  defaultPort,
+  hasOpaquePath,
+  includesCredentials,
+  cannotHaveUsernamePasswordPort,
+} from './record';
+export { VALIDATION_ERRORS, type ValidationError, type ValidationErrorType } from './semantic/errors';
+export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
+export type { Rule, Shape, Grammar } from '../grammar/vocabulary';
+export { compileEntry } from './grammar/compile';
+export { toUSVString } from './usv';
+
+import { parseURL } from './parse';
+import { serializeOrigin, urlOrigin } from './serialize';
+import type { URLRecord } from './record';
+
+/** https://url.spec.whatwg.org/#concept-url-origin, serialised ("null" for an opaque origin). */
+export function serializeURLOrigin(url: URLRecord): string {
+  return serializeOrigin(urlOrigin(url, (input) => parseURL(input)));
+}

@@ -1,0 +1,160 @@
+// The parser's driver: preprocess, run the grammar's entry rule for the context, then the
+// semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
+
+import { compileEntry, type EntryParser } from './grammar/compile';
+import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
+import { originalSpan, preprocess, type Preprocessed } from './preprocess';
+import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
+import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
+import { gatherMarks, semanticPass, type Found, type PreSpan } from './semantic/url';
+import { getOutputEncodingName } from './semantic/query';
+import { toUSVString } from './usv';
+
+/** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
+export function baseKind(base: URLRecord | null): BaseKind {
+  if (base === null) return 'none';
+  if (typeof base.path === 'string') return 'opaque';
+  if (base.scheme === 'file') return 'file';
+  return isSpecialScheme(base.scheme) ? 'special' : 'other';
+}
+
+/** The compiled entry rule for a base URL (compiled once per kind and special scheme). */
+export function entryParserFor(base: URLRecord | null): EntryParser {
+  const kind = baseKind(base);
+  return compileEntry(URL_GRAMMAR, ENTRY_RULES[kind], kind === 'special' ? { baseScheme: base!.scheme } : {});
+}
+
+interface RunResult {
+  url: URLRecord | null;
+  pp: Preprocessed;
+  rule: string;
+  found: Found | null;
+}
+
+/** One run of the basic URL parser over a scalar value string. */
+function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
+  const pp = preprocess(input, true, sink);
+  const preSink: ErrorSink = sink
+    ? (type, s, e) => {
+        const [os, oe] = originalSpan(pp, s, e);
+        sink(type, os, oe);
+      }
+    : null;
+  const parser = entryParserFor(base);
+  const match = parser(pp.text);
+  if (match === null) {
+    // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
+    if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
+    return { url: null, pp, rule: parser.rule, found: null };
+  }
+  const found = gatherMarks(match.marks);
+  const url = semanticPass(pp.text, found, base, encoding, preSink);
+  return { url, pp, rule: parser.rule, found };
+}
+
+export interface ParseOptions {
+  /** The base URL: a URL record, or a string that is parsed first (with no base). */
+  baseURL?: URLRecord | string | null;
+  /** The document's encoding (an Encoding Standard label); it affects the query only. */
+  encoding?: string;
+}
+
+function resolveBase(baseURL: URLRecord | string | null | undefined): URLRecord | null | undefined {
+  if (baseURL === undefined || baseURL === null) return null;
+  if (typeof baseURL === 'string') {
+    const b = run(toUSVString(baseURL), null, 'UTF-8', null).url;
+    return b === null ? undefined : b;
+  }
+  return baseURL;
+}
+
+/**
+ * https://url.spec.whatwg.org/#concept-basic-url-parser (without a URL or state override: see
+ * the API layer for those). Returns the URL record, or null on failure. Never throws on a string.
+ */
+export function basicURLParse(input: string, options: ParseOptions = {}): URLRecord | null {
+  const base = resolveBase(options.baseURL);
+  if (base === undefined) return null;
+  return run(toUSVString(input), base, getOutputEncodingName(options.encoding), null).url;
+}
+
+/** https://url.spec.whatwg.org/#concept-url-parser: the basic URL parser, for a URL's own use. */
+export function parseURL(input: string, options: ParseOptions = {}): URLRecord | null {
+  // The blob URL entry step concerns a user agent's blob store, which is not there outside one.
+  return basicURLParse(input, options);
+}
+
+function toSpan(input: string, pp: Preprocessed, span: PreSpan | null): Span | null {
+  if (!span) return null;
+  const [start, end] = originalSpan(pp, span[0], span[1]);
+  return { start, end, text: pp.text.slice(span[0], span[1]) };
+}
+
+/**
+ * What the grammar found in `input`: each component's text and its [start, end) in the original
+ * input. Returns null when the grammar finds no URL (no scheme, and nothing to be relative to).
+ */
+export function parseToRecord(input: string, options: Omit<ParseOptions, 'encoding'> = {}): IntermediateRecord | null {
+  const base = resolveBase(options.baseURL);
+  if (base === undefined) return null;
+  const usv = toUSVString(input);
+  const pp = preprocess(usv, true, null);
+  const parser = entryParserFor(base);
+  const match = parser(pp.text);
+  if (match === null) return null;
+  return buildRecord(usv, pp, parser.rule, gatherMarks(match.marks));
+}
+
+function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): IntermediateRecord {
+  const span = (s: PreSpan | null) => toSpan(input, pp, s);
+  let username: Span | null = null;
+  let password: Span | null = null;
+  if (f.userinfo) {
+    const [s, e] = f.userinfo;
+    const colon = pp.text.indexOf(':', s);
+    if (colon >= 0 && colon < e) {
+      username = span([s, colon]);
+      password = span([colon + 1, e]);
+    } else {
+      username = span(f.userinfo);
+    }
+  }
+  return {
+    input,
+    rule,
+    scheme: span(f.scheme),
+    slashes: span(f.slashes),
+    userinfo: span(f.userinfo),
+    username,
+    password,
+    host: span(f.host),
+    port: span(f.port),
+    path: f.segments.map((s) => span(s)!),
+    opaquePath: span(f.opaquePath),
+    query: span(f.query),
+    fragment: span(f.fragment),
+  };
+}
+
+export interface Diagnostics {
+  /** The URL record, or null when the input does not parse. */
+  url: URLRecord | null;
+  /** Every validation error the standard's parser reports, in the order it meets them. */
+  errors: ValidationError[];
+  /** What the grammar found, or null when it found no URL. */
+  record: IntermediateRecord | null;
+}
+
+/** Parses `input` and collects each validation error with its span in the original input. */
+export function parseWithDiagnostics(input: string, options: ParseOptions = {}): Diagnostics {
+  const base = resolveBase(options.baseURL);
+  if (base === undefined) return { url: null, errors: [], record: null };
+  const errors: ValidationError[] = [];
+  const sink = (type: ValidationErrorType, start: number, end: number) => {
+    const entry = VALIDATION_ERRORS[type];
+    errors.push({ type, start, end, failure: entry.failure, message: entry.description });
+  };
+  const usv = toUSVString(input);
+  const r = run(usv, base, getOutputEncodingName(options.encoding), sink);
+  return { url: r.url, errors, record: r.found ? buildRecord(usv, r.pp, r.rule, r.found) : null };
+}

@@ -1,0 +1,84 @@
+// The data the parser produces: the URL record (https://url.spec.whatwg.org/#concept-url) and the
+// intermediate record (this project's: where each component stands in the input).
+
+import type { Host } from './semantic/host';
+
+/** https://url.spec.whatwg.org/#concept-url: the same shape whatwg-url uses. */
+export interface URLRecord {
+  scheme: string;
+  username: string;
+  password: string;
+  host: Host | null;
+  port: number | null;
+  /** A list of segments, or a string when the URL has an opaque path. */
+  path: string[] | string;
+  query: string | null;
+  fragment: string | null;
+}
+
+/** A component's place in the input: [start, end) in the ORIGINAL input. */
+export interface Span {
+  start: number;
+  end: number;
+  /** The component as the grammar saw it (the original slice less any ASCII tab or newline). */
+  text: string;
+}
+
+/**
+ * What the grammar found in the input, before any normalisation: each component's raw text and
+ * its span in the original input (before trimming and tab/newline removal).
+ */
+export interface IntermediateRecord {
+  input: string;
+  /** The entry rule the input was parsed with (it follows from the base URL's kind). */
+  rule: string;
+  scheme: Span | null;
+  /** The slashes before the authority ("//", or what stood in their place). */
+  slashes: Span | null;
+  userinfo: Span | null;
+  username: Span | null;
+  password: Span | null;
+  host: Span | null;
+  port: Span | null;
+  /** The path segments, in order (no separators). */
+  path: Span[];
+  opaquePath: Span | null;
+  query: Span | null;
+  fragment: Span | null;
+}
+
+/** https://url.spec.whatwg.org/#special-scheme and its default port. */
+export const SPECIAL_SCHEMES: Readonly<Record<string, number | null>> = Object.freeze({
+  __proto__: null,
+  ftp: 21,
+  file: null,
+  http: 80,
+  https: 443,
+  ws: 80,
+  wss: 443,
+} as Record<string, number | null>);
+
+export function isSpecialScheme(scheme: string): boolean {
+  return SPECIAL_SCHEMES[scheme] !== undefined;
+}
+
+/** https://url.spec.whatwg.org/#default-port */
+export function defaultPort(scheme: string): number | null {
+  const p = SPECIAL_SCHEMES[scheme];
+  return p === undefined ? null : p;
+}
+
+/** https://url.spec.whatwg.org/#include-credentials */
+export function includesCredentials(url: URLRecord): boolean {
+  return url.username !== '' || url.password !== '';
+}
+
+/** https://url.spec.whatwg.org/#url-opaque-path */
+export function hasOpaquePath(url: URLRecord): boolean {
+  return typeof url.path === 'string';
+}
+
+/** https://url.spec.whatwg.org/#cannot-have-a-username-password-port */
+export function cannotHaveUsernamePasswordPort(url: URLRecord): boolean {
+  return url.host === null || url.host === '' || url.scheme === 'file';
+}

@@ -1,0 +1,47 @@
+// URL units: https://url.spec.whatwg.org/#url-units, and the invalid-URL-unit checks the path,
+// opaque path, query and fragment states make for each code point.
+
+import type { ErrorSink } from './errors';
+import { isPercentEncodedByteAt } from './percent-encode';
+
+// ASCII URL code points: alphanumerics and !$&'()*+,-./:;=?@_~
+const ASCII_URL_CODE_POINT = new Uint8Array(128);
+for (const ch of "!$&'()*+,-./:;=?@_~") ASCII_URL_CODE_POINT[ch.charCodeAt(0)] = 1;
+for (let c = 0x30; c <= 0x39; c++) ASCII_URL_CODE_POINT[c] = 1;
+for (let c = 0x41; c <= 0x5a; c++) ASCII_URL_CODE_POINT[c] = 1;
+for (let c = 0x61; c <= 0x7a; c++) ASCII_URL_CODE_POINT[c] = 1;
+
+/** https://url.spec.whatwg.org/#url-code-points */
+export function isURLCodePoint(cp: number): boolean {
+  if (cp < 0x80) return ASCII_URL_CODE_POINT[cp] === 1;
+  if (cp < 0xa0 || cp > 0x10fffd) return false;
+  if (cp >= 0xd800 && cp <= 0xdfff) return false; // surrogates
+  // noncharacters: U+FDD0 to U+FDEF, and the last two code points of each plane
+  if (cp >= 0xfdd0 && cp <= 0xfdef) return false;
+  if ((cp & 0xfffe) === 0xfffe) return false;
+  return true;
+}
+
+/**
+ * Reports invalid-URL-unit for each code point of `text[start, end)` that is not a URL code point
+ * and not "%", and for each "%" not followed by two ASCII hex digits (looking past `end`, as the
+ * standard's "remaining" does).
+ */
+export function reportInvalidURLUnits(text: string, start: number, end: number, sink: ErrorSink): void {
+  if (!sink) return;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25) {
+      if (!isPercentEncodedByteAt(text, i)) sink('invalid-URL-unit', i, i + 1);
+      continue;
+    }
+    if (c < 0x80) {
+      if (ASCII_URL_CODE_POINT[c] !== 1) sink('invalid-URL-unit', i, i + 1);
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (!isURLCodePoint(cp)) sink('invalid-URL-unit', i, i + width);
+    i += width - 1;
+  }
+}

@@ -1,0 +1,438 @@
+// The semantic pass: from what the grammar found to a URL record.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+//
+// The grammar has already split the input into scheme, slashes, userinfo, host, port, path
+// segments (or an opaque path), query and fragment. This pass does, in input order, what the
+// standard's states do with each of them: resolve against the base URL, parse the host, check
+// and normalise the port, apply the dot-segment and Windows drive letter rules, percent-encode,
+// and report each validation error where the standard reports it.
+
+import type { Mark } from '../grammar/compile';
+import { defaultPort, isSpecialScheme, type URLRecord } from '../record';
+import type { ErrorSink } from './errors';
+import { parseHost } from './host';
+import {
+  isDoubleDotSegment,
+  isSingleDotSegment,
+  isWindowsDriveLetter,
+  isNormalizedWindowsDriveLetter,
+  shortenPath,
+  startsWithWindowsDriveLetter,
+} from './path';
+import {
+  C0_CONTROL_SET,
+  FRAGMENT_SET,
+  PATH_SET,
+  QUERY_SET,
+  SPECIAL_QUERY_SET,
+  USERINFO_SET,
+  utf8PercentEncodeString,
+} from './percent-encode';
+import { encodeQuery } from './query';
+import { reportInvalidURLUnits } from './units';
+
+/** [start, end) in the preprocessed input. */
+export type PreSpan = [number, number];
+
+/** The grammar's marks, gathered by component (offsets in the preprocessed input). */
+export interface Found {
+  scheme: PreSpan | null;
+  slashes: PreSpan | null;
+  userinfo: PreSpan | null;
+  host: PreSpan | null;
+  port: PreSpan | null;
+  segments: PreSpan[];
+  opaquePath: PreSpan | null;
+  query: PreSpan | null;
+  fragment: PreSpan | null;
+}
+
+export function gatherMarks(marks: Mark[]): Found {
+  const f: Found = {
+    scheme: null,
+    slashes: null,
+    userinfo: null,
+    host: null,
+    port: null,
+    segments: [],
+    opaquePath: null,
+    query: null,
+    fragment: null,
+  };
+  for (const m of marks) {
+    const span: PreSpan = [m.start, m.end];
+    switch (m.field) {
+      case 'segment':
+        f.segments.push(span);
+        break;
+      case 'scheme':
+      case 'slashes':
+      case 'userinfo':
+      case 'host':
+      case 'port':
+      case 'opaquePath':
+      case 'query':
+      case 'fragment':
+        f[m.field] = span;
+        break;
+      default:
+        break; // host-grammar fields do not occur in the URL grammar
+    }
+  }
+  return f;
+}
+
+export function newURLRecord(): URLRecord {
+  return { scheme: '', username: '', password: '', host: null, port: null, path: [], query: null, fragment: null };
+}
+
+function clonePath(path: string[] | string): string[] | string {
+  return typeof path === 'string' ? path : path.slice();
+}
+
+/** Thrown inside the pass to stop at a failure; never escapes `semanticPass`. */
+class Failure {}
+const FAILURE = new Failure();
+
+class Pass {
+  readonly url: URLRecord = newURLRecord();
+  private special = false;
+
+  constructor(
+    private readonly pre: string,
+    private readonly f: Found,
+    private readonly base: URLRecord | null,
+    private readonly encoding: string,
+    private readonly sink: ErrorSink,
+  ) {}
+
+  private error(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): void {
+    if (this.sink) this.sink(type, start, Math.min(Math.max(end, start), this.pre.length));
+  }
+
+  private fail(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): never {
+    this.error(type, start, end);
+    throw FAILURE;
+  }
+
+  private text([s, e]: PreSpan): string {
+    return this.pre.slice(s, e);
+  }
+
+  run(): URLRecord {
+    const { f, base, pre } = this;
+    const url = this.url;
+    const schemeGiven = f.scheme !== null;
+    url.scheme = schemeGiven ? this.text(f.scheme!).toLowerCase() : base!.scheme;
+    this.special = isSpecialScheme(url.scheme);
+    const afterScheme = schemeGiven ? f.scheme![1] + 1 : 0;
+
+    if (url.scheme === 'file') {
+      // https://url.spec.whatwg.org/#scheme-state: "file" not followed by "//"
+      if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
+      this.file(afterScheme);
+    } else if (this.special) {
+      if (schemeGiven && !(base && base.scheme === url.scheme)) {
+        this.specialSlashes(f.slashes!);
+        this.authority(afterScheme);
+        this.path(this.afterAuthority(afterScheme));
+      } else {
+        // https://url.spec.whatwg.org/#special-relative-or-authority-state
+        if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
+        this.relative(afterScheme);
+      }
+    } else if (!schemeGiven && typeof base!.path === 'string') {
+      // https://url.spec.whatwg.org/#no-scheme-state: a fragment against an opaque path
+      url.path = base!.path;
+      url.query = base!.query;
+    } else if (schemeGiven) {
+      if (f.slashes) {
+        this.authority(afterScheme);
+        this.path(this.afterAuthority(afterScheme));
+      } else if (f.opaquePath) {
+        this.opaquePath(f.opaquePath);
+      } else {
+        this.path(afterScheme);
+      }
+    } else {
+      this.relative(afterScheme);
+    }
+    this.queryAndFragment();
+    return url;
+  }
+
+  /** Where the path region starts: after the port, the host, or the scheme. */
+  private afterAuthority(afterScheme: number): number {
+    const { f } = this;
+    return f.port ? f.port[1] : f.host ? f.host[1] : afterScheme;
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#special-authority-slashes-state and
+   * #special-authority-ignore-slashes-state, after a special scheme.
+   */
+  private specialSlashes([s, e]: PreSpan): void {
+    if (!this.sink) return;
+    let i = s;
+    if (this.pre.startsWith('//', s) && e - s >= 2) i = s + 2;
+    else this.error('special-scheme-missing-following-solidus', s);
+    for (; i < e; i++) this.error('special-scheme-missing-following-solidus', i);
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#relative-state and #relative-slash-state, followed by the
+   * special authority ignore slashes state for scheme-relative references.
+   */
+  private relativeSlashes([s, e]: PreSpan): void {
+    if (!this.sink) return;
+    const pre = this.pre;
+    if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
+    if (this.special && pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
+    for (let i = s + 2; i < e; i++) this.error('special-scheme-missing-following-solidus', i);
+  }
+
+  private copyBaseAuthority(): void {
+    const { url, base } = this;
+    url.username = base!.username;
+    url.password = base!.password;
+    url.host = base!.host;
+    url.port = base!.port;
+  }
+
+  /** https://url.spec.whatwg.org/#relative-state (the base is not a file URL). */
+  private relative(afterScheme: number): void {
+    const { f, url, base, pre } = this;
+    if (f.host) {
+      // scheme-relative: "//" (or "\\" when special) then an authority
+      this.relativeSlashes(f.slashes!);
+      this.authority(afterScheme);
+      this.path(this.afterAuthority(afterScheme));
+      return;
+    }
+    this.copyBaseAuthority();
+    const c = pre[afterScheme];
+    if (c === '/' || (this.special && c === '\\')) {
+      // path-absolute (the "\" is reported with the first segment)
+      this.path(afterScheme);
+      return;
+    }
+    url.path = clonePath(base!.path);
+    url.query = base!.query;
+    if (this.isEmptyRelativePath(afterScheme)) return; // "?", "#" or nothing: keep the base path
+    url.query = null;
+    shortenPath(url);
+    this.path(afterScheme);
+  }
+
+  /** True when a relative reference has no path: it is empty, or starts with "?" or "#". */
+  private isEmptyRelativePath(at: number): boolean {
+    const c = this.pre[at];
+    return c === undefined || c === '?' || c === '#';
+  }
+
+  /** https://url.spec.whatwg.org/#file-state, #file-slash-state, #file-host-state */
+  private file(afterScheme: number): void {
+    const { f, url, pre } = this;
+    const base = this.base && this.base.scheme === 'file' ? this.base : null;
+    url.host = '';
+    if (f.slashes) {
+      // file host state
+      const [s] = f.slashes;
+      if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
+      if (pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
+      const hostText = this.text(f.host!);
+      if (isWindowsDriveLetter(hostText)) {
+        this.error('file-invalid-Windows-drive-letter-host', f.host![0], f.host![1]);
+        this.path(f.host![1], hostText);
+        return;
+      }
+      if (hostText !== '') {
+        const host = parseHost(hostText, false, this.hostSink(f.host![0]));
+        if (host === null) throw FAILURE;
+        url.host = host === 'localhost' ? '' : host;
+      }
+      this.path(f.host![1]);
+      return;
+    }
+    const c = pre[afterScheme];
+    if (c === '/' || c === '\\') {
+      // file slash state
+      if (c === '\\') this.error('invalid-reverse-solidus', afterScheme);
+      if (base) {
+        url.host = base.host;
+        const path = url.path as string[];
+        if (
+          !startsWithWindowsDriveLetter(pre, afterScheme + 1) &&
+          typeof base.path !== 'string' &&
+          base.path.length > 0 &&
+          isNormalizedWindowsDriveLetter(base.path[0])
+        ) {
+          path.push(base.path[0]);
+        }
+      }
+      this.path(afterScheme);
+      return;
+    }
+    if (base) {
+      url.host = base.host;
+      url.path = clonePath(base.path);
+      url.query = base.query;
+      if (this.isEmptyRelativePath(afterScheme)) return;
+      url.query = null;
+      if (!startsWithWindowsDriveLetter(pre, afterScheme)) {
+        shortenPath(url);
+      } else {
+        this.error('file-invalid-Windows-drive-letter', afterScheme, afterScheme + 2);
+        url.path = [];
+      }
+    }
+    this.path(afterScheme);
+  }
+
+  private hostSink(offset: number): ErrorSink {
+    const sink = this.sink;
+    return sink ? (type, s, e) => sink(type, s + offset, e + offset) : null;
+  }
+
+  /** https://url.spec.whatwg.org/#authority-state, #host-state, #port-state */
+  private authority(afterScheme: number): void {
+    const { f, url, pre } = this;
+    const special = this.special;
+    if (f.userinfo) {
+      const [s, e] = f.userinfo;
+      if (this.sink) {
+        for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
+        this.error('invalid-credentials', e);
+      }
+      const text = pre.slice(s, e);
+      const colon = text.indexOf(':');
+      if (colon < 0) {
+        url.username = utf8PercentEncodeString(text, USERINFO_SET);
+      } else {
+        url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
+        url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
+      }
+    }
+    const [hs, he] = f.host!;
+    if (hs === he) {
+      if (f.userinfo && !f.port) this.fail('host-missing', hs, hs); // "@" and nothing after it
+      if (f.port) this.fail('host-missing', hs, hs); // ":" with no host before it
+      if (special) this.fail('host-missing', hs, hs);
+    }
+    const host = parseHost(pre.slice(hs, he), !special, this.hostSink(hs));
+    if (host === null) throw FAILURE;
+    url.host = host;
+    if (f.port) this.port(f.port);
+    void afterScheme;
+  }
+
+  /** https://url.spec.whatwg.org/#port-state */
+  private port([s, e]: PreSpan): void {
+    const pre = this.pre;
+    for (let i = s; i < e; i++) {
+      const c = pre.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) this.fail('port-invalid', i);
+    }
+    if (s === e) return;
+    let value = 0;
+    for (let i = s; i < e; i++) {
+      value = value * 10 + (pre.charCodeAt(i) - 0x30);
+      if (value > 65535) this.fail('port-out-of-range', s, e);
+    }
+    this.url.port = value === defaultPort(this.url.scheme) ? null : value;
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#path-state over the grammar's segments. `regionStart` is where
+   * the path region begins (a separator at or after it belongs to the path). `firstBuffer` is
+   * the file host state's Windows drive letter, which the path state takes over as its buffer.
+   */
+  private path(regionStart: number, firstBuffer?: string): void {
+    const { f, pre, url } = this;
+    const special = this.special;
+    const path = url.path as string[];
+    let first = true;
+    if (firstBuffer !== undefined) {
+      const c = pre[regionStart];
+      if (c === '/' || c === '\\') {
+        // the drive letter is a segment of its own, ended by this separator
+        this.appendSegment(path, firstBuffer, true);
+        first = false;
+      }
+    }
+    for (const [s, e] of f.segments) {
+      if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
+      reportInvalidURLUnits(pre, s, e, this.sink);
+      let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
+      if (first && firstBuffer !== undefined) buffer = firstBuffer + buffer;
+      first = false;
+      const c = pre[e];
+      this.appendSegment(path, buffer, c === '/' || (special && c === '\\'));
+    }
+  }
+
+  private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
+    const url = this.url;
+    if (isDoubleDotSegment(buffer)) {
+      shortenPath(url);
+      if (!endsWithSeparator) path.push('');
+    } else if (isSingleDotSegment(buffer)) {
+      if (!endsWithSeparator) path.push('');
+    } else {
+      if (url.scheme === 'file' && path.length === 0 && isWindowsDriveLetter(buffer)) {
+        buffer = buffer[0] + ':';
+      }
+      path.push(buffer);
+    }
+  }
+
+  /** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state */
+  private opaquePath([s, e]: PreSpan): void {
+    const pre = this.pre;
+    reportInvalidURLUnits(pre, s, e, this.sink);
+    let text = pre.slice(s, e);
+    // A space right before "?" or "#" is percent-encoded, so that it survives serialisation.
+    let trailing = '';
+    if (e > s && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) {
+      text = text.slice(0, -1);
+      trailing = '%20';
+    }
+    this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + trailing;
+  }
+
+  /** https://url.spec.whatwg.org/#query-state and #fragment-state */
+  private queryAndFragment(): void {
+    const { f, url, pre } = this;
+    if (f.query) {
+      const [s, e] = f.query;
+      reportInvalidURLUnits(pre, s, e, this.sink);
+      const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
+      const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
+      url.query = encodeQuery(pre.slice(s, e), set, encoding);
+    }
+    if (f.fragment) {
+      const [s, e] = f.fragment;
+      reportInvalidURLUnits(pre, s, e, this.sink);
+      url.fragment = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
+    }
+  }
+}
+
+/**
+ * Runs the semantic pass. `pre` is the preprocessed input, `found` what the grammar found in it.
+ * Error offsets given to `sink` are in `pre`. Returns null on failure.
+ */
+export function semanticPass(
+  pre: string,
+  found: Found,
+  base: URLRecord | null,
+  encoding: string,
+  sink: ErrorSink,
+): URLRecord | null {
+  try {
+    return new Pass(pre, found, base, encoding, sink).run();
+  } catch (e) {
+    if (e === FAILURE) return null;
+    throw e;
+  }
+}
