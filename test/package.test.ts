@@ -1,0 +1,45 @@
+// The built package: `require('url-grammar')` and `import` both work from dist/, with types.
+// (npm ci / npm install run the `prepare` script, which builds dist/.)
+
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+describe('package', () => {
+  before(function () {
+    if (!existsSync(join(root, pkg.main))) {
+      throw new Error(`${pkg.main} is missing: run npm install (its prepare script builds dist/)`);
+    }
+  });
+
+  it('require("url-grammar") resolves to the built entry and parses', () => {
+    const out = execFileSync(process.execPath, ['-e', "const u = require('url-grammar'); process.stdout.write(JSON.stringify([require.resolve('url-grammar'), new u.URL('HTTP://EXAMPLE.com/a/../b').href, Object.keys(u).sort()]))"], { cwd: root, encoding: 'utf8' });
+    const [resolved, href, keys] = JSON.parse(out);
+    expect(resolved).to.equal(join(root, pkg.main));
+    expect(href).to.equal('http://example.com/b');
+    expect(keys).to.include.members(['URL', 'URLSearchParams', 'parseURL', 'basicURLParse', 'serializeURL', 'serializeHost', 'serializePath', 'serializeURLOrigin', 'parseHost', 'domainToASCII', 'domainToUnicode', 'parseToRecord', 'parseWithDiagnostics']);
+  });
+
+  it('import from "url-grammar" gives the same named exports', () => {
+    const script = "import * as m from 'url-grammar'; import { createRequire } from 'node:module'; const c = createRequire(import.meta.url)('url-grammar'); const missing = Object.keys(c).filter((k) => !(k in m)); process.stdout.write(JSON.stringify({ missing, href: new m.URL('a', 'https://x/y/z').href }));";
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+    expect(out.missing).to.deep.equal([]);
+    expect(out.href).to.equal('https://x/y/a');
+  });
+
+  it('ships type declarations next to the entry point', () => {
+    expect(pkg.types).to.equal(pkg.main.replace(/\.js$/, '.d.ts'));
+    const dts = readFileSync(join(root, pkg.types), 'utf8');
+    expect(dts).to.match(/parseURL/);
+    expect(dts).to.match(/URLSearchParams/);
+  });
+
+  it('has a bin that runs', () => {
+    const out = execFileSync(process.execPath, [join(root, pkg.bin['url-grammar']), 'parse', 'https://example.com/?a b', '--json'], { encoding: 'utf8' });
+    expect(JSON.parse(out).components.search).to.equal('?a%20b');
+  });
+});
