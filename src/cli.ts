@@ -1,128 +1,52 @@
 #!/usr/bin/env node
-// The url-grammar command line. `parse` explains how one URL parses: its components, what the
-// grammar found where, and each validation error with a caret line under its span.
+// The url-grammar command line. Each subcommand lives in src/cli/<name>.ts and registers itself
+// on the program; this file wires them up, maps errors to exit codes and never shows a stack trace.
+//   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments.
 
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import pc from 'picocolors';
-import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from './index';
-import type { ValidationError } from './semantic/errors';
+import type { CliIO } from './cli/io';
+import { register as registerParse } from './cli/parse';
 
-const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
-
-/** A printable form of `s` for one line: control characters shown as escapes. */
-function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
-}
-
-/** The input on one line and a caret line under [start, end). */
-export function caretLines(input: string, start: number, end: number): [string, string] {
-  const before = printable(input.slice(0, start));
-  const inside = printable(input.slice(start, end));
-  const width = Math.max(1, [...inside].length);
-  return [printable(input), ' '.repeat([...before].length) + '^'.repeat(width)];
-}
-
-function recordRows(r: IntermediateRecord): Array<[string, Span]> {
-  const rows: Array<[string, Span]> = [];
-  const add = (name: string, s: Span | null) => s && rows.push([name, s]);
-  add('scheme', r.scheme);
-  add('slashes', r.slashes);
-  add('username', r.username);
-  add('password', r.password);
-  add('host', r.host);
-  add('port', r.port);
-  r.path.forEach((s, i) => add(`path[${i}]`, s));
-  add('opaque path', r.opaquePath);
-  add('query', r.query);
-  add('fragment', r.fragment);
-  return rows;
-}
-
-export interface ParseReport {
-  input: string;
-  base: string | null;
-  parses: boolean;
-  components: Record<string, string> | null;
-  record: IntermediateRecord | null;
-  errors: ValidationError[];
-}
-
-export function parseReport(input: string, base: string | undefined): ParseReport {
-  let components: Record<string, string> | null = null;
-  const parsed = URL.parse(input, base);
-  if (parsed) {
-    components = {};
-    for (const g of GETTERS) components[g] = parsed[g];
-  }
-  const d = parseWithDiagnostics(input, { baseURL: base });
-  return { input, base: base ?? null, parses: parsed !== null, components, record: d.record, errors: d.errors };
-}
-
-export function formatParseReport(rep: ParseReport): string {
-  const out: string[] = [];
-  const head = (s: string) => pc.bold(s);
-  out.push(`${head('input')}     ${printable(rep.input)}`);
-  if (rep.base !== null) out.push(`${head('base')}      ${printable(rep.base)}`);
-  out.push(`${head('parses')}    ${rep.parses ? pc.green('yes') : pc.red('no (failure)')}`);
-  if (rep.components) {
-    out.push('', head('components'));
-    for (const [k, v] of Object.entries(rep.components)) out.push(`  ${k.padEnd(9)} ${JSON.stringify(v)}`);
-  }
-  if (rep.record) {
-    out.push('', `${head('record')} (what the grammar found; [start, end) in the input; rule ${rep.record.rule})`);
-    for (const [name, s] of recordRows(rep.record)) {
-      out.push(`  ${name.padEnd(11)} [${s.start}, ${s.end})  ${JSON.stringify(s.text)}`);
-    }
-  }
-  out.push('', head(`validation errors (${rep.errors.length})`));
-  if (rep.errors.length === 0) out.push('  none');
-  for (const e of rep.errors) {
-    const tag = e.failure ? pc.red(`${e.type} (failure)`) : pc.yellow(e.type);
-    out.push(`  ${tag} at [${e.start}, ${e.end}): ${e.message}`);
-    const [line, carets] = caretLines(rep.input, e.start, e.end);
-    out.push(`    ${line}`, `    ${pc.cyan(carets)}`);
-  }
-  return out.join('\n');
-}
-
-export function buildProgram(write: (s: string) => void): Command {
+export function buildProgram(io: CliIO): Command {
   const program = new Command();
   program
     .name('url-grammar')
-    .description('The WHATWG URL Standard as a grammar: parse and explain URLs.')
+    .description('The WHATWG URL Standard as a grammar: parse, check and explain URLs.')
     .exitOverride()
-    .configureOutput({ writeOut: write, writeErr: (s) => process.stderr.write(s) });
-  program
-    .command('parse')
-    .description('parse a URL: its components, what the grammar found where, and its validation errors')
-    .argument('<url>', 'the URL (or relative reference, with --base)')
-    .option('--base <url>', 'the base URL to resolve against')
-    .option('--json', 'print JSON')
-    .action((url: string, opts: { base?: string; json?: boolean }) => {
-      const rep = parseReport(url, opts.base);
-      if (opts.base !== undefined && !URL.canParse(opts.base)) {
-        throw new CommanderError(2, 'url-grammar.badBase', `error: the base URL does not parse: ${JSON.stringify(opts.base)}`);
-      }
-      write((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep)) + '\n');
-      if (!rep.parses) process.exitCode = 1;
-    });
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  registerParse(program, io);
   return program;
 }
 
-export function main(argv: string[]): number {
-  const program = buildProgram((s) => process.stdout.write(s));
+/** Runs the CLI on `argv` (without node and the script); returns the exit status. */
+export function main(argv: string[], io: CliIO = processIO()): number {
+  let code = 0;
+  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
+  const program = buildProgram(wrapped);
   try {
     program.parse(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return code;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-      if (e.code === 'url-grammar.badBase') process.stderr.write(e.message + '\n');
+      // commander has already printed its own one-line message; ours are printed here
+      if (e.code.startsWith('url-grammar.')) io.err(e.message + '\n');
       return 2;
     }
-    process.stderr.write(`url-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.err(`url-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 70;
   }
+}
+
+export function processIO(): CliIO {
+  return {
+    out: (s) => void process.stdout.write(s),
+    err: (s) => void process.stderr.write(s),
+    readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
+    setExitCode: (c) => void (process.exitCode = c),
+    isTTY: !!process.stdout.isTTY,
+  };
 }
 
 if (require.main === module) {

@@ -270,7 +270,7 @@ class Pass {
           path.push(base.path[0]);
         }
       }
-      this.path(afterScheme);
+      this.path(afterScheme + 1); // the separator was reported above
       return;
     }
     if (base) {
