@@ -7,6 +7,7 @@
 import { AUTHORITY_RULES } from './authority';
 import { COMMON_RULES } from './common';
 import { FRAGMENT_RULES } from './fragment';
+import { OVERRIDE_RULES } from './overrides';
 import { PATH_RULES } from './path';
 import { QUERY_RULES } from './query';
 import { SCHEME_RULES } from './scheme';
@@ -137,4 +138,5 @@ export const URL_GRAMMAR = grammarOf(
   ...QUERY_RULES,
   ...FRAGMENT_RULES,
   ...COMMON_RULES,
+  ...OVERRIDE_RULES,
 );

@@ -3,10 +3,11 @@
 
 import { compileEntry, type EntryParser } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
+import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { gatherMarks, semanticPass, type Found, type PreSpan } from './semantic/url';
+import { gatherMarks, semanticPass, semanticPassWithOverride, type Found, type PreSpan } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { toUSVString } from './usv';
 
@@ -68,14 +69,38 @@ function resolveBase(baseURL: URLRecord | string | null | undefined): URLRecord 
   return baseURL;
 }
 
+export interface BasicParseOptions extends ParseOptions {
+  /** With `stateOverride`: the URL to modify (the URL API's setters pass theirs). */
+  url?: URLRecord;
+  /** Start at this state, as the URL API's setters do: "scheme start", "host", "hostname", "port", "path start", "query" or "fragment". */
+  stateOverride?: StateOverride;
+}
+
 /**
- * https://url.spec.whatwg.org/#concept-basic-url-parser (without a URL or state override: see
- * the API layer for those). Returns the URL record, or null on failure. Never throws on a string.
+ * https://url.spec.whatwg.org/#concept-basic-url-parser. Returns the URL record, or null on
+ * failure. With `url` and `stateOverride`, modifies `url` as the standard does and returns it
+ * (null on failure; `url` may then be partly modified, exactly as the standard modifies it).
+ * Never throws for a string input.
  */
-export function basicURLParse(input: string, options: ParseOptions = {}): URLRecord | null {
+export function basicURLParse(input: string, options: BasicParseOptions = {}): URLRecord | null {
+  if (options.url && options.stateOverride) {
+    return applyStateOverride(toUSVString(input), options.url, options.stateOverride) ? options.url : null;
+  }
   const base = resolveBase(options.baseURL);
   if (base === undefined) return null;
   return run(toUSVString(input), base, getOutputEncodingName(options.encoding), null).url;
+}
+
+/**
+ * The basic URL parser with a URL and a state override: the override's entry rule ("start at
+ * rule X"), then the semantic pass from that state. Returns false for failure.
+ */
+export function applyStateOverride(input: string, url: URLRecord, state: StateOverride): boolean {
+  const pp = preprocess(input, false, null);
+  const kind = url.scheme === 'file' ? 'file' : isSpecialScheme(url.scheme) ? 'special' : 'other';
+  const match = compileEntry(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);
+  if (match === null) return false;
+  return semanticPassWithOverride(pp.text, gatherMarks(match.marks), url, state);
 }
 
 /** https://url.spec.whatwg.org/#concept-url-parser: the basic URL parser, for a URL's own use. */

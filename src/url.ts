@@ -1,8 +1,9 @@
 // The URL class: https://url.spec.whatwg.org/#url-class
 // (The setters and the rest of the API build on this in src/api.)
 
-import { basicURLParse, parseURL } from './parse';
-import { type URLRecord } from './record';
+import { applyStateOverride, basicURLParse, parseURL } from './parse';
+import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from './record';
+import { USERINFO_SET, utf8PercentEncodeString } from './semantic/percent-encode';
 import { serializeHost } from './semantic/host';
 import { serializeOrigin, serializePath, serializeURL, urlOrigin } from './serialize';
 import { URLSearchParams } from './url-search-params';
@@ -64,6 +65,14 @@ export class URL {
     return serializeURL(this.#url);
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-href */
+  set href(value: string) {
+    const parsed = basicURLParse(toUSVString(value));
+    if (parsed === null) throw new TypeError(`Invalid URL: ${String(value)}`);
+    this.#url = parsed;
+    if (this.#query !== null) URLSearchParams._setQuery(this.#query, parsed.query);
+  }
+
   get origin(): string {
     return serializeOrigin(urlOrigin(this.#url, originParse));
   }
@@ -72,12 +81,33 @@ export class URL {
     return this.#url.scheme + ':';
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-protocol */
+  set protocol(value: string) {
+    applyStateOverride(toUSVString(value) + ':', this.#url, 'scheme start');
+  }
+
   get username(): string {
     return this.#url.username;
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-username */
+  set username(value: string) {
+    const v = toUSVString(value);
+    if (cannotHaveUsernamePasswordPort(this.#url)) return;
+    // https://url.spec.whatwg.org/#set-the-username
+    this.#url.username = utf8PercentEncodeString(v, USERINFO_SET);
+  }
+
   get password(): string {
     return this.#url.password;
+  }
+
+  /** https://url.spec.whatwg.org/#dom-url-password */
+  set password(value: string) {
+    const v = toUSVString(value);
+    if (cannotHaveUsernamePasswordPort(this.#url)) return;
+    // https://url.spec.whatwg.org/#set-the-password
+    this.#url.password = utf8PercentEncodeString(v, USERINFO_SET);
   }
 
   get host(): string {
@@ -86,9 +116,23 @@ export class URL {
     return port === null ? serializeHost(host) : serializeHost(host) + ':' + port;
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-host */
+  set host(value: string) {
+    const v = toUSVString(value);
+    if (hasOpaquePath(this.#url)) return;
+    applyStateOverride(v, this.#url, 'host');
+  }
+
   get hostname(): string {
     const host = this.#url.host;
     return host === null ? '' : serializeHost(host);
+  }
+
+  /** https://url.spec.whatwg.org/#dom-url-hostname */
+  set hostname(value: string) {
+    const v = toUSVString(value);
+    if (hasOpaquePath(this.#url)) return;
+    applyStateOverride(v, this.#url, 'hostname');
   }
 
   get port(): string {
@@ -96,13 +140,43 @@ export class URL {
     return port === null ? '' : String(port);
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-port */
+  set port(value: string) {
+    const v = toUSVString(value);
+    if (cannotHaveUsernamePasswordPort(this.#url)) return;
+    if (v === '') this.#url.port = null;
+    else applyStateOverride(v, this.#url, 'port');
+  }
+
   get pathname(): string {
     return serializePath(this.#url);
+  }
+
+  /** https://url.spec.whatwg.org/#dom-url-pathname */
+  set pathname(value: string) {
+    const v = toUSVString(value);
+    if (hasOpaquePath(this.#url)) return;
+    this.#url.path = [];
+    applyStateOverride(v, this.#url, 'path start');
   }
 
   get search(): string {
     const q = this.#url.query;
     return q === null || q === '' ? '' : '?' + q;
+  }
+
+  /** https://url.spec.whatwg.org/#dom-url-search */
+  set search(value: string) {
+    const v = toUSVString(value);
+    const url = this.#url;
+    if (v === '') {
+      url.query = null;
+      if (this.#query !== null) URLSearchParams._setQuery(this.#query, null);
+      return;
+    }
+    url.query = '';
+    applyStateOverride(v[0] === '?' ? v.slice(1) : v, url, 'query');
+    if (this.#query !== null) URLSearchParams._setQuery(this.#query, url.query);
   }
 
   get searchParams(): URLSearchParams {
@@ -120,6 +194,17 @@ export class URL {
   get hash(): string {
     const f = this.#url.fragment;
     return f === null || f === '' ? '' : '#' + f;
+  }
+
+  /** https://url.spec.whatwg.org/#dom-url-hash */
+  set hash(value: string) {
+    const v = toUSVString(value);
+    if (v === '') {
+      this.#url.fragment = null;
+      return;
+    }
+    this.#url.fragment = '';
+    applyStateOverride(v[0] === '#' ? v.slice(1) : v, this.#url, 'fragment');
   }
 
   toString(): string {

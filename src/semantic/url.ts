@@ -8,7 +8,8 @@
 // and report each validation error where the standard reports it.
 
 import type { Mark } from '../grammar/compile';
-import { defaultPort, isSpecialScheme, type URLRecord } from '../record';
+import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
+import type { StateOverride } from '../../grammar/overrides';
 import type { ErrorSink } from './errors';
 import { parseHost } from './host';
 import {
@@ -95,8 +96,7 @@ class Failure {}
 const FAILURE = new Failure();
 
 class Pass {
-  readonly url: URLRecord = newURLRecord();
-  private special = false;
+  private special: boolean;
 
   constructor(
     private readonly pre: string,
@@ -104,7 +104,10 @@ class Pass {
     private readonly base: URLRecord | null,
     private readonly encoding: string,
     private readonly sink: ErrorSink,
-  ) {}
+    readonly url: URLRecord = newURLRecord(),
+  ) {
+    this.special = isSpecialScheme(url.scheme);
+  }
 
   private error(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): void {
     if (this.sink) this.sink(type, start, Math.min(Math.max(end, start), this.pre.length));
@@ -159,6 +162,81 @@ class Pass {
     }
     this.queryAndFragment();
     return url;
+  }
+
+  /**
+   * The basic URL parser with a URL and a state override: https://url.spec.whatwg.org/#basic-url-parser
+   * The grammar matched the override's entry rule; this applies what the standard's states do
+   * from that state on, to the given URL; the standard's "failure" stops it (see FAILURE).
+   */
+  override(state: StateOverride): void {
+    const { f, url, pre } = this;
+    switch (state) {
+      case 'scheme start':
+        return this.schemeOverride(this.text(f.scheme!).toLowerCase());
+      case 'host':
+      case 'hostname':
+        return this.hostOverride(state === 'hostname');
+      case 'port':
+        // https://url.spec.whatwg.org/#port-state with a state override: digits, then anything
+        if (f.port![0] === f.port![1]) throw FAILURE;
+        return this.port(f.port!);
+      case 'path start':
+        // https://url.spec.whatwg.org/#path-start-state with a state override
+        if (!this.special && pre === '') {
+          if (url.host === null) (url.path as string[]).push('');
+          return;
+        }
+        return this.path(0);
+      case 'query':
+      case 'fragment':
+        return this.queryAndFragment(true);
+    }
+  }
+
+  /** https://url.spec.whatwg.org/#scheme-state when a state override is given. */
+  private schemeOverride(buffer: string): void {
+    const url = this.url;
+    const special = isSpecialScheme(buffer);
+    if (this.special && !special) return;
+    if (!this.special && special) return;
+    if ((includesCredentials(url) || url.port !== null) && buffer === 'file') return;
+    if (url.scheme === 'file' && url.host === '') return;
+    url.scheme = buffer;
+    this.special = special;
+    if (url.port === defaultPort(buffer)) url.port = null;
+  }
+
+  /** https://url.spec.whatwg.org/#host-state and #file-host-state when a state override is given. */
+  private hostOverride(hostnameOnly: boolean): void {
+    const { f, url, pre } = this;
+    const [hs, he] = f.host!;
+    const text = pre.slice(hs, he);
+    if (url.scheme === 'file') {
+      if (text === '') {
+        url.host = '';
+        return;
+      }
+      const host = parseHost(text, false, null);
+      if (host === null) throw FAILURE;
+      url.host = host === 'localhost' ? '' : host;
+      return;
+    }
+    if (f.port) {
+      // a ":" outside brackets ends the host and starts the port
+      if (text === '' || hostnameOnly) throw FAILURE;
+      const host = parseHost(text, !this.special, null);
+      if (host === null) throw FAILURE;
+      url.host = host;
+      if (f.port[0] === f.port[1]) throw FAILURE; // the host stays set: the standard already set it
+      this.port(f.port);
+      return;
+    }
+    if (this.special && text === '') throw FAILURE;
+    if (text === '' && (includesCredentials(url) || url.port !== null)) throw FAILURE;
+    const host = parseHost(text, !this.special, null);
+    if (host === null) throw FAILURE;
+    url.host = host;
   }
 
   /** Where the path region starts: after the port, the host, or the scheme. */
@@ -400,20 +478,25 @@ class Pass {
     this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + trailing;
   }
 
-  /** https://url.spec.whatwg.org/#query-state and #fragment-state */
-  private queryAndFragment(): void {
+  /**
+   * https://url.spec.whatwg.org/#query-state and #fragment-state. With `append` (a state
+   * override), the result is appended to the URL's query or fragment, as the standard does.
+   */
+  private queryAndFragment(append = false): void {
     const { f, url, pre } = this;
     if (f.query) {
       const [s, e] = f.query;
       reportInvalidURLUnits(pre, s, e, this.sink);
       const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
       const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
-      url.query = encodeQuery(pre.slice(s, e), set, encoding);
+      const encoded = encodeQuery(pre.slice(s, e), set, encoding);
+      url.query = append && url.query !== null ? url.query + encoded : encoded;
     }
     if (f.fragment) {
       const [s, e] = f.fragment;
       reportInvalidURLUnits(pre, s, e, this.sink);
-      url.fragment = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
+      const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
+      url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
     }
   }
 }
@@ -433,6 +516,22 @@ export function semanticPass(
     return new Pass(pre, found, base, encoding, sink).run();
   } catch (e) {
     if (e === FAILURE) return null;
+    throw e;
+  }
+}
+
+/**
+ * Runs the semantic pass for a state override on `url` (which it modifies, as the standard's
+ * parser does). `pre` is the value after tab/newline removal, `found` what the override's entry
+ * rule matched. Returns false for failure (the URL may still have been partly changed, exactly
+ * where the standard changes it before failing).
+ */
+export function semanticPassWithOverride(pre: string, found: Found, url: URLRecord, state: StateOverride): boolean {
+  try {
+    new Pass(pre, found, null, 'UTF-8', null, url).override(state);
+    return true;
+  } catch (e) {
+    if (e === FAILURE) return false;
     throw e;
   }
 }
