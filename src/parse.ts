@@ -1,7 +1,7 @@
 // The parser's driver: preprocess, run the grammar's entry rule for the context, then the
 // semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
 
-import { compileEntry, type EntryParser } from './grammar/compile';
+import { generateEntry, type FastMatcher } from './grammar/codegen';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, type Preprocessed } from './preprocess';
@@ -19,10 +19,16 @@ export function baseKind(base: URLRecord | null): BaseKind {
   return isSpecialScheme(base.scheme) ? 'special' : 'other';
 }
 
-/** The compiled entry rule for a base URL (compiled once per kind and special scheme). */
-export function entryParserFor(base: URLRecord | null): EntryParser {
+/** The entry rule's name and context for a base URL. */
+export function entryFor(base: URLRecord | null): { rule: string; ctx: { baseScheme?: string } } {
   const kind = baseKind(base);
-  return compileEntry(URL_GRAMMAR, ENTRY_RULES[kind], kind === 'special' ? { baseScheme: base!.scheme } : {});
+  return { rule: ENTRY_RULES[kind], ctx: kind === 'special' ? { baseScheme: base!.scheme } : {} };
+}
+
+/** The matcher for a base URL's entry rule (generated once per kind and special scheme). */
+function entryMatcherFor(base: URLRecord | null): { rule: string; match: FastMatcher } {
+  const { rule, ctx } = entryFor(base);
+  return { rule, match: generateEntry(URL_GRAMMAR, rule, ctx) };
 }
 
 interface RunResult {
@@ -41,16 +47,16 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
         sink(type, os, oe);
       }
     : null;
-  const parser = entryParserFor(base);
-  const match = parser(pp.text);
+  const entry = entryMatcherFor(base);
+  const match = entry.match(pp.text);
   if (match === null) {
     // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
     if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
-    return { url: null, pp, rule: parser.rule, found: null };
+    return { url: null, pp, rule: entry.rule, found: null };
   }
   const found = gatherMarks(match.marks);
   const url = semanticPass(pp.text, found, base, encoding, preSink);
-  return { url, pp, rule: parser.rule, found };
+  return { url, pp, rule: entry.rule, found };
 }
 
 export interface ParseOptions {
@@ -98,7 +104,7 @@ export function basicURLParse(input: string, options: BasicParseOptions = {}): U
 export function applyStateOverride(input: string, url: URLRecord, state: StateOverride): boolean {
   const pp = preprocess(input, false, null);
   const kind = url.scheme === 'file' ? 'file' : isSpecialScheme(url.scheme) ? 'special' : 'other';
-  const match = compileEntry(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);
+  const match = generateEntry(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);
   if (match === null) return false;
   return semanticPassWithOverride(pp.text, gatherMarks(match.marks), url, state);
 }
@@ -124,10 +130,10 @@ export function parseToRecord(input: string, options: Omit<ParseOptions, 'encodi
   if (base === undefined) return null;
   const usv = toUSVString(input);
   const pp = preprocess(usv, true, null);
-  const parser = entryParserFor(base);
-  const match = parser(pp.text);
+  const entry = entryMatcherFor(base);
+  const match = entry.match(pp.text);
   if (match === null) return null;
-  return buildRecord(usv, pp, parser.rule, gatherMarks(match.marks));
+  return buildRecord(usv, pp, entry.rule, gatherMarks(match.marks));
 }
 
 function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): IntermediateRecord {

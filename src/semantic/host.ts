@@ -6,7 +6,8 @@
 // Compatibility Processing), except for the standard's ASCII path, which never needs it.
 
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
-import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
+import type { Mark } from '../grammar/compile';
+import { generateEntry, type FastMatcher } from '../grammar/codegen';
 import { shiftedSink, type ErrorSink, type ValidationErrorType } from './errors';
 import { C0_CONTROL_SET, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
@@ -39,14 +40,14 @@ const tr46 = require('tr46') as Tr46;
 
 // ---- compiled rules and whole-string checks ------------------------------------------------------
 
-let ipv6Rule: EntryParser | undefined;
-let ipv4Rule: EntryParser | undefined;
-let endsInANumberRule: EntryParser | undefined;
+let ipv6Rule: FastMatcher | undefined;
+let ipv4Rule: FastMatcher | undefined;
+let endsInANumberRule: FastMatcher | undefined;
 
-const ipv6Parser = (): EntryParser => (ipv6Rule ??= compileEntry(HOST_GRAMMAR, 'ipv6-address'));
-const ipv4Parser = (): EntryParser => (ipv4Rule ??= compileEntry(HOST_GRAMMAR, 'ipv4-address'));
-const endsInANumberParser = (): EntryParser =>
-  (endsInANumberRule ??= compileEntry(HOST_GRAMMAR, 'ends-in-a-number'));
+const ipv6Parser = (): FastMatcher => (ipv6Rule ??= generateEntry(HOST_GRAMMAR, 'ipv6-address'));
+const ipv4Parser = (): FastMatcher => (ipv4Rule ??= generateEntry(HOST_GRAMMAR, 'ipv4-address'));
+const endsInANumberParser = (): FastMatcher =>
+  (endsInANumberRule ??= generateEntry(HOST_GRAMMAR, 'ends-in-a-number'));
 
 /** Finds a forbidden host code point anywhere in a string (the grammar's set). */
 const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);

@@ -1,0 +1,235 @@
+// The fast backend of the rule compiler: grammar rule objects -> one generated JavaScript matcher
+// per entry rule.
+//
+// src/grammar/compile.ts is the reference backend: parsimmon parsers that also say, when a match
+// fails, how far it got and what was expected (the writing checker and the diagrams use that).
+// On the parser's hot path that bookkeeping is most of the cost, so this backend compiles the same
+// rules to plain code: one function per rule and per shape, charsets as lookup tables, PEG
+// semantics (ordered choice, greedy repetition that never gives back, lookahead and not) kept
+// exactly. It produces the same marks as the reference backend; test/grammar-backends.test.ts
+// checks that on every WPT input, the real-world corpus and random strings.
+//
+// The generated code is built from the rule objects alone: no hand-written scanner.
+
+import type { Grammar, Shape } from '../../grammar/vocabulary';
+import type { CompileContext, Mark, Match } from './compile';
+
+export type FastMatcher = (input: string, start?: number) => Match | null;
+
+interface Charset {
+  table: Uint8Array; // 1 where an ASCII code unit is in the set
+  nonAscii: boolean | RegExp; // whether a code unit >= 0x80 is in the set (or a test for it)
+}
+
+function charsetOf(set: string, negated: boolean): Charset {
+  const re = new RegExp(`[${set}]`);
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = re.test(String.fromCharCode(c)) !== negated ? 1 : 0;
+  // A set written with ASCII only, and no \u escape above U+007F, holds no code unit >= 0x80.
+  const escapes = [...set.matchAll(/\\u([0-9A-Fa-f]{4})/g)].map((m) => parseInt(m[1], 16));
+  const asciiOnly = !/[^\x00-\x7F]|\\[pPuU]\{/.test(set) && escapes.every((cp) => cp < 0x80);
+  const nonAscii: boolean | RegExp = asciiOnly ? negated : new RegExp(`[${negated ? '^' : ''}${set}]`);
+  return { table, nonAscii };
+}
+
+class Generator {
+  private readonly fns: string[] = [];
+  private readonly ruleIds = new Map<string, number>();
+  private count = 0;
+  readonly charsets: Charset[] = [];
+  readonly fields: string[] = [];
+
+  constructor(
+    private readonly g: Grammar,
+    private readonly ctx: CompileContext,
+  ) {}
+
+  private readonly freeCache = new Map<Shape, boolean>();
+
+  /** True when `shape` (with the rules it refers to) can produce no mark. */
+  private markFree(shape: Shape, seen: Set<string> = new Set()): boolean {
+    const hit = this.freeCache.get(shape);
+    if (hit !== undefined) return hit;
+    let free: boolean;
+    switch (shape.kind) {
+      case 'sequence':
+      case 'choice':
+        free = shape.items.every((s) => this.markFree(s, seen));
+        break;
+      case 'optional':
+      case 'zeroOrMore':
+      case 'oneOrMore':
+      case 'lookahead':
+      case 'not':
+        free = this.markFree(shape.item, seen);
+        break;
+      case 'nonTerminal': {
+        const r = this.g[shape.name];
+        if (!r || r.field || seen.has(shape.name)) return false;
+        seen.add(shape.name);
+        free = this.markFree(r.shape, seen);
+        seen.delete(shape.name);
+        break;
+      }
+      default:
+        free = true;
+    }
+    this.freeCache.set(shape, free);
+    return free;
+  }
+
+  private fresh(): string {
+    return `f${this.count++}`;
+  }
+
+  rule(name: string): string {
+    const known = this.ruleIds.get(name);
+    if (known !== undefined) return `r${known}`;
+    const r = this.g[name];
+    if (!r) throw new Error(`grammar: no rule named "${name}"`);
+    const id = this.ruleIds.size;
+    this.ruleIds.set(name, id);
+    const fn = `r${id}`;
+    const body = this.shape(r.shape);
+    if (r.field) {
+      const fieldIndex = this.fields.push(r.field) - 1;
+      this.fns.push(
+        `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
+          `  const s = pos, m = marks.length; marks.push(null);\n` +
+          `  let c; if (!${body}) { marks.length = m; return false; }\n` +
+          `  marks[m] = { field: FIELDS[${fieldIndex}], start: s, end: pos }; return true;\n}`,
+      );
+    } else {
+      this.fns.push(`function ${fn}() { let c; return ${body}; } // rule ${JSON.stringify(name)}`);
+    }
+    return fn;
+  }
+
+  /** An expression that matches `text` here, advancing `pos` (no state changes on failure). */
+  private literal(text: string, caseInsensitive: boolean): string {
+    const checks: string[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const at = i === 0 ? 'pos' : `pos + ${i}`;
+      const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+      if (caseInsensitive && isLetter) checks.push(`(input.charCodeAt(${at}) | 0x20) === ${c | 0x20}`);
+      else checks.push(`input.charCodeAt(${at}) === ${c}`);
+    }
+    return `(${checks.join(' && ') || 'true'} && (pos += ${text.length}, true))`;
+  }
+
+  /** A condition: the code unit at `pos` is in the set (uses a local `c`). */
+  private charsetTest(set: string, negated: boolean): string {
+    const k = this.charsets.push(charsetOf(set, negated)) - 1;
+    const nonAscii = this.charsets[k].nonAscii;
+    const high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[pos])`;
+    return `(pos < len && ((c = input.charCodeAt(pos)) < 128 ? T${k}[c] === 1 : ${high}))`;
+  }
+
+  /** An expression that matches `shape` here: true and `pos` advanced, or false and nothing changed. */
+  shape(shape: Shape): string {
+    let body: string;
+    switch (shape.kind) {
+      case 'terminal':
+        return this.literal(shape.text, !!shape.caseInsensitive);
+      case 'contextTerminal': {
+        const value = this.ctx[shape.param];
+        return value === undefined ? 'false' : this.literal(value, !!shape.caseInsensitive);
+      }
+      case 'charset':
+        return `(${this.charsetTest(shape.set, !!shape.negated)} && (pos++, true))`;
+      case 'end':
+        return '(pos === len)';
+      case 'nonTerminal':
+        return `${this.rule(shape.name)}()`;
+      case 'choice':
+        return `(${shape.items.map((s) => this.shape(s)).join(' || ')})`;
+      case 'optional':
+        return `(${this.shape(shape.item)}, true)`;
+      case 'sequence': {
+        const items = shape.items.map((s) => this.shape(s));
+        if (items.length === 1) return items[0];
+        const free = this.markFree(shape);
+        body =
+          (free ? 'const s = pos;\n' : 'const s = pos, m = marks.length;\n') +
+          items.map((e) => `  if (!${e}) { pos = s;${free ? '' : ' if (marks.length > m) marks.length = m;'} return false; }`).join('\n') +
+          '\n  return true;';
+        break;
+      }
+      case 'zeroOrMore':
+      case 'oneOrMore': {
+        const min = shape.kind === 'oneOrMore' ? 1 : 0;
+        if (shape.item.kind === 'charset') {
+          // the common case: a run of code points from a set
+          const test = this.charsetTest(shape.item.set, !!shape.item.negated);
+          body = `const s = pos; while (${test}) pos++; return pos - s >= ${min};`;
+        } else {
+          const item = this.shape(shape.item);
+          body =
+            `let n = 0; for (;;) { const p = pos; if (!${item} || pos === p) break; n++; }\n` +
+            `  return n >= ${min};`;
+        }
+        break;
+      }
+      case 'lookahead':
+      case 'not': {
+        const item = this.shape(shape.item);
+        const want = shape.kind === 'lookahead' ? 'ok' : '!ok';
+        body = this.markFree(shape.item)
+          ? `const s = pos; const ok = ${item}; pos = s; return ${want};`
+          : `const s = pos, m = marks.length; const ok = ${item}; pos = s; if (marks.length > m) marks.length = m; return ${want};`;
+        break;
+      }
+    }
+    const fn = this.fresh();
+    this.fns.push(`function ${fn}() { let c; ${body} }`);
+    return `${fn}()`;
+  }
+
+  source(entry: string): string {
+    const top = this.rule(entry);
+    const tables = this.charsets.map((_, k) => `const T${k} = CS[${k}].table;`).join('\n');
+    return (
+      '"use strict";\n' +
+      'let input = "", len = 0, pos = 0, marks = [];\n' +
+      tables + '\n' +
+      this.fns.join('\n') +
+      `\nreturn function match(s, start) {\n` +
+      `  input = s; len = s.length; pos = start === undefined ? 0 : start; marks = [];\n` +
+      `  const ok = ${top}();\n` +
+      `  const found = marks; marks = []; input = "";\n` +
+      `  return ok ? { end: pos, marks: found } : null;\n};`
+    );
+  }
+}
+
+const cache = new WeakMap<Grammar, Map<string, FastMatcher>>();
+
+/**
+ * The generated matcher for `entry`, compiled once per grammar, entry rule and context. It is not
+ * re-entrant, which nothing needs: matching calls no user code.
+ */
+export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}): FastMatcher {
+  let perGrammar = cache.get(g);
+  if (!perGrammar) {
+    perGrammar = new Map();
+    cache.set(g, perGrammar);
+  }
+  const key = `${entry}\u0000${ctx.baseScheme ?? ''}`;
+  const hit = perGrammar.get(key);
+  if (hit) return hit;
+  const gen = new Generator(g, ctx);
+  const source = gen.source(entry);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
+  const matcher = make(gen.charsets, gen.fields);
+  perGrammar.set(key, matcher);
+  return matcher;
+}
+
+/** The generated source for `entry` (for reading and debugging). */
+export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}): string {
+  return new Generator(g, ctx).source(entry);
+}
+
+export type { Mark };
