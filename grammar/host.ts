@@ -44,7 +44,7 @@ const HEX_DIGIT = charset('ASCII hex digit', '0-9A-Fa-f');
 const DIGIT = charset('ASCII digit', '0-9');
 const NON_ZERO_DIGIT = charset('ASCII digit other than 0', '1-9');
 const OCTAL_DIGIT = charset('ASCII octal digit', '0-7');
-const NOT_DOT = charset('"."', '.', true);
+const NOT_DOT = charset('code point other than "."', '.', true);
 
 /**
  * `item` at most `n` times, as greedily as PEG repetition: nested optionals, so that the bound

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIO } from './cli/io';
 import { register as registerParse } from './cli/parse';
+import { register as registerDiagram } from './cli/diagram';
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command();
@@ -16,6 +17,7 @@ export function buildProgram(io: CliIO): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   registerParse(program, io);
+  registerDiagram(program, io);
   return program;
 }
 

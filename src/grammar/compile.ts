@@ -226,7 +226,7 @@ function describe(shape: Shape): string {
     case 'terminal':
       return JSON.stringify(shape.text);
     case 'charset':
-      return shape.negated ? `not ${shape.label}` : shape.label;
+      return shape.label; // a label names what the set matches, negated or not
     case 'contextTerminal':
       return `the ${shape.param}`;
     case 'nonTerminal':
