@@ -28,6 +28,14 @@ export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';
 export { compileEntry } from './grammar/compile';
 export { toUSVString } from './usv';
+export { installURLUtils, URLUtils, type URLUtilsHost } from './url-utils';
+export { HOST_GRAMMAR } from '../grammar/host';
+export { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
+export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, type TraceEntry } from './grammar/railroad';
+export { grammarToEBNF } from './grammar/ebnf';
+export { lintGrammar } from './grammar/lint';
+export { generateEntry } from './grammar/codegen';
+export { applyStateOverride, type BasicParseOptions } from './parse';
 
 import { parseURL } from './parse';
 import { serializeOrigin, urlOrigin } from './serialize';
