@@ -25,10 +25,28 @@ export function entryFor(base: URLRecord | null): { rule: string; ctx: { baseSch
   return { rule: ENTRY_RULES[kind], ctx: kind === 'special' ? { baseScheme: base!.scheme } : {} };
 }
 
+interface EntryMatcher {
+  rule: string;
+  match: FastMatcher;
+}
+
+// The matchers, looked up without building cache keys: one per base kind, and per scheme for a
+// special base (the entry rule compares against it).
+const matchersByKind = new Map<BaseKind, EntryMatcher>();
+const matchersBySpecialScheme = new Map<string, EntryMatcher>();
+
 /** The matcher for a base URL's entry rule (generated once per kind and special scheme). */
-function entryMatcherFor(base: URLRecord | null): { rule: string; match: FastMatcher } {
-  const { rule, ctx } = entryFor(base);
-  return { rule, match: generateEntry(URL_GRAMMAR, rule, ctx) };
+function entryMatcherFor(base: URLRecord | null): EntryMatcher {
+  const kind = baseKind(base);
+  const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
+  const key = kind === 'special' ? base!.scheme : kind;
+  let m = (cache as Map<string, EntryMatcher>).get(key);
+  if (m === undefined) {
+    const { rule, ctx } = entryFor(base);
+    m = { rule, match: generateEntry(URL_GRAMMAR, rule, ctx) };
+    (cache as Map<string, EntryMatcher>).set(key, m);
+  }
+  return m;
 }
 
 interface RunResult {
@@ -113,6 +131,11 @@ export function applyStateOverride(input: string, url: URLRecord, state: StateOv
 export function parseURL(input: string, options: ParseOptions = {}): URLRecord | null {
   // The blob URL entry step concerns a user agent's blob store, which is not there outside one.
   return basicURLParse(input, options);
+}
+
+/** The URL parser on a scalar value string, with a parsed base (the URL class's entry point). */
+export function parseScalarValueString(input: string, base: URLRecord | null): URLRecord | null {
+  return run(input, base, 'UTF-8', null).url;
 }
 
 function toSpan(input: string, pp: Preprocessed, span: PreSpan | null): Span | null {

@@ -10,11 +10,26 @@ import type { ErrorSink } from './semantic/errors';
 export interface Preprocessed {
   /** The input as the grammar sees it. */
   readonly text: string;
-  /** Where `text[p]` stands in the original input. `p` may be `text.length` (the end). */
-  toOriginal(p: number): number;
+  /** How many code units were trimmed from the start. */
+  readonly shift: number;
+  /** With tabs or newlines removed: the original offset of each code unit of `text` (and its end). */
+  readonly kept: Int32Array | null;
+}
+
+/** Where `pp.text[p]` stands in the original input. `p` may be `pp.text.length` (the end). */
+export function toOriginal(pp: Preprocessed, p: number): number {
+  return pp.kept === null ? p + pp.shift : pp.kept[p];
 }
 
 const isC0OrSpace = (c: number) => c <= 0x20;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+
+/** The offset of the first ASCII tab or newline in input[start, end), or -1. */
+function firstTabOrNewline(input: string, start: number, end: number): number {
+  TAB_OR_NEWLINE.lastIndex = start;
+  const found = TAB_OR_NEWLINE.test(input) ? TAB_OR_NEWLINE.lastIndex - 1 : -1;
+  return found < end ? found : -1;
+}
 const isTabOrNewline = (c: number) => c === 0x09 || c === 0x0a || c === 0x0d;
 
 /**
@@ -33,16 +48,10 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
       else sink('invalid-URL-unit', end, input.length);
     }
   }
-  let firstRemoved = -1;
-  for (let i = start; i < end; i++) {
-    if (isTabOrNewline(input.charCodeAt(i))) {
-      firstRemoved = i;
-      break;
-    }
-  }
+  const firstRemoved = firstTabOrNewline(input, start, end);
   if (firstRemoved < 0) {
     const text = start === 0 && end === input.length ? input : input.slice(start, end);
-    return { text, toOriginal: (p) => p + start };
+    return { text, shift: start, kept: null };
   }
   if (sink) sink('invalid-URL-unit', firstRemoved, firstRemoved + 1);
   // Build the text and, for each kept code unit, its original offset.
@@ -60,11 +69,11 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
   }
   text += input.slice(runStart, end);
   kept[n] = end;
-  return { text, toOriginal: (p) => kept[p] };
+  return { text, shift: start, kept };
 }
 
 /** Maps a [start, end) span of preprocessed text to the original input. */
 export function originalSpan(pp: Preprocessed, start: number, end: number): [number, number] {
-  const s = pp.toOriginal(start);
-  return [s, end > start ? pp.toOriginal(end - 1) + 1 : s];
+  const s = toOriginal(pp, start);
+  return [s, end > start ? toOriginal(pp, end - 1) + 1 : s];
 }

@@ -59,13 +59,33 @@ export const SPECIAL_SCHEMES: Readonly<Record<string, number | null>> = Object.f
 } as Record<string, number | null>);
 
 export function isSpecialScheme(scheme: string): boolean {
-  return SPECIAL_SCHEMES[scheme] !== undefined;
+  switch (scheme) {
+    case 'http':
+    case 'https':
+    case 'ws':
+    case 'wss':
+    case 'ftp':
+    case 'file':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** https://url.spec.whatwg.org/#default-port */
 export function defaultPort(scheme: string): number | null {
-  const p = SPECIAL_SCHEMES[scheme];
-  return p === undefined ? null : p;
+  switch (scheme) {
+    case 'http':
+    case 'ws':
+      return 80;
+    case 'https':
+    case 'wss':
+      return 443;
+    case 'ftp':
+      return 21;
+    default:
+      return null;
+  }
 }
 
 /** https://url.spec.whatwg.org/#include-credentials */

@@ -1,7 +1,7 @@
 // The URL class: https://url.spec.whatwg.org/#url-class
 // (The setters and the rest of the API build on this in src/api.)
 
-import { applyStateOverride, basicURLParse, parseURL } from './parse';
+import { applyStateOverride, basicURLParse, parseScalarValueString } from './parse';
 import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from './record';
 import { USERINFO_SET, utf8PercentEncodeString } from './semantic/percent-encode';
 import { serializeHost } from './semantic/host';
@@ -33,12 +33,13 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#api-url-parser */
   static #parse(url: string, base: string | undefined): URLRecord | null {
+    // the arguments are scalar value strings already (USVString conversion)
     let parsedBase: URLRecord | null = null;
     if (base !== undefined) {
-      parsedBase = parseURL(base);
+      parsedBase = parseScalarValueString(base, null);
       if (parsedBase === null) return null;
     }
-    return parseURL(url, { baseURL: parsedBase });
+    return parseScalarValueString(url, parsedBase);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */

@@ -91,7 +91,16 @@ class Generator {
     this.ruleIds.set(name, id);
     const fn = `r${id}`;
     const body = this.shape(r.shape);
-    if (r.field) {
+    if (r.field && this.markFree(r.shape)) {
+      // nothing inside can mark: push the mark once the body has matched
+      const fieldIndex = this.fields.push(r.field) - 1;
+      this.fns.push(
+        `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
+          `  const s = pos; let c; if (!${body}) return false;\n` +
+          `  marks.push({ field: FIELDS[${fieldIndex}], start: s, end: pos }); return true;\n}`,
+      );
+    } else if (r.field) {
+      // this rule's mark comes before the marks of what it contains
       const fieldIndex = this.fields.push(r.field) - 1;
       this.fns.push(
         `function ${fn}() { // rule ${JSON.stringify(name)}\n` +

@@ -66,6 +66,26 @@ const PERCENT_NOT_ENCODED_BYTE = /%(?![0-9A-Fa-f]{2})/;
 
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** FORBIDDEN_DOMAIN as a table over ASCII, built from the grammar's set. */
+const FORBIDDEN_DOMAIN_TABLE = new Uint8Array(128);
+for (let c = 0; c < 128; c++) FORBIDDEN_DOMAIN_TABLE[c] = FORBIDDEN_DOMAIN.test(String.fromCharCode(c)) ? 1 : 0;
+
+const HAS_UPPER = 1;
+const HAS_FORBIDDEN = 2;
+const NOT_ASCII = 4;
+
+/** One pass over a domain: NOT_ASCII, or the HAS_UPPER and HAS_FORBIDDEN flags of an ASCII one. */
+function scanASCIIDomain(domain: string): number {
+  let flags = 0;
+  for (let i = 0; i < domain.length; i++) {
+    const c = domain.charCodeAt(i);
+    if (c >= 0x80) return NOT_ASCII;
+    if (FORBIDDEN_DOMAIN_TABLE[c] === 1) flags |= HAS_FORBIDDEN;
+    else if (c >= 0x41 && c <= 0x5a) flags |= HAS_UPPER;
+  }
+  return flags;
+}
+
 /** The end of the code point that starts at `i` (a surrogate pair counts as one). */
 function codePointEnd(input: string, i: number): number {
   if (i >= input.length) return i;
@@ -152,6 +172,14 @@ function domainParserToASCII(domain: string, beStrict: boolean): string | null {
  * `errorEnd` is where the domain-to-ASCII error's span ends (the error covers the whole input).
  */
 function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorEnd: number): string | null {
+  // The common case in one pass: an ASCII domain, nobody listening, not strict.
+  if (!sink && !beStrict) {
+    const flags = scanASCIIDomain(domain);
+    if (flags !== NOT_ASCII) {
+      if (domain === '' || flags & HAS_FORBIDDEN) return null;
+      return flags & HAS_UPPER ? domain.toLowerCase() : domain;
+    }
+  }
   const ascii = !NON_ASCII.test(domain);
   if (!ascii) domain = toScalarValueString(domain);
 

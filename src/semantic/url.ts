@@ -60,21 +60,37 @@ export function gatherMarks(marks: Mark[]): Found {
     query: null,
     fragment: null,
   };
-  for (const m of marks) {
+  for (let i = 0; i < marks.length; i++) {
+    const m = marks[i];
     const span: PreSpan = [m.start, m.end];
+    // one property per case: a store the engine can see the shape of
     switch (m.field) {
       case 'segment':
         f.segments.push(span);
         break;
       case 'scheme':
+        f.scheme = span;
+        break;
       case 'slashes':
+        f.slashes = span;
+        break;
       case 'userinfo':
+        f.userinfo = span;
+        break;
       case 'host':
+        f.host = span;
+        break;
       case 'port':
+        f.port = span;
+        break;
       case 'opaquePath':
+        f.opaquePath = span;
+        break;
       case 'query':
+        f.query = span;
+        break;
       case 'fragment':
-        f[m.field] = span;
+        f.fragment = span;
         break;
       default:
         break; // host-grammar fields do not occur in the URL grammar
@@ -90,10 +106,6 @@ export function newURLRecord(): URLRecord {
 function clonePath(path: string[] | string): string[] | string {
   return typeof path === 'string' ? path : path.slice();
 }
-
-/** Thrown inside the pass to stop at a failure; never escapes `semanticPass`. */
-class Failure {}
-const FAILURE = new Failure();
 
 class Pass {
   private special: boolean;
@@ -113,16 +125,20 @@ class Pass {
     if (this.sink) this.sink(type, start, Math.min(Math.max(end, start), this.pre.length));
   }
 
-  private fail(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): never {
+  /** Reports a failure's validation error; returns false, for `return this.fail(...)`. */
+  private fail(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): false {
     this.error(type, start, end);
-    throw FAILURE;
+    return false;
   }
 
-  private text([s, e]: PreSpan): string {
+  private text(span: PreSpan): string {
+    const s = span[0];
+    const e = span[1];
     return this.pre.slice(s, e);
   }
 
-  run(): URLRecord {
+  /** Returns the URL record, or null for failure. */
+  run(): URLRecord | null {
     const { f, base, pre } = this;
     const url = this.url;
     const schemeGiven = f.scheme !== null;
@@ -133,16 +149,16 @@ class Pass {
     if (url.scheme === 'file') {
       // https://url.spec.whatwg.org/#scheme-state: "file" not followed by "//"
       if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
-      this.file(afterScheme);
+      if (!this.file(afterScheme)) return null;
     } else if (this.special) {
       if (schemeGiven && !(base && base.scheme === url.scheme)) {
         this.specialSlashes(f.slashes!);
-        this.authority(afterScheme);
+        if (!this.authority()) return null;
         this.path(this.afterAuthority(afterScheme));
       } else {
         // https://url.spec.whatwg.org/#special-relative-or-authority-state
         if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
-        this.relative(afterScheme);
+        if (!this.relative(afterScheme)) return null;
       }
     } else if (!schemeGiven && typeof base!.path === 'string') {
       // https://url.spec.whatwg.org/#no-scheme-state: a fragment against an opaque path
@@ -150,15 +166,15 @@ class Pass {
       url.query = base!.query;
     } else if (schemeGiven) {
       if (f.slashes) {
-        this.authority(afterScheme);
+        if (!this.authority()) return null;
         this.path(this.afterAuthority(afterScheme));
       } else if (f.opaquePath) {
         this.opaquePath(f.opaquePath);
       } else {
         this.path(afterScheme);
       }
-    } else {
-      this.relative(afterScheme);
+    } else if (!this.relative(afterScheme)) {
+      return null;
     }
     this.queryAndFragment();
     return url;
@@ -167,30 +183,33 @@ class Pass {
   /**
    * The basic URL parser with a URL and a state override: https://url.spec.whatwg.org/#basic-url-parser
    * The grammar matched the override's entry rule; this applies what the standard's states do
-   * from that state on, to the given URL; the standard's "failure" stops it (see FAILURE).
+   * from that state on, to the given URL. Returns false for the standard's "failure".
    */
-  override(state: StateOverride): void {
+  override(state: StateOverride): boolean {
     const { f, url, pre } = this;
     switch (state) {
       case 'scheme start':
-        return this.schemeOverride(this.text(f.scheme!).toLowerCase());
+        this.schemeOverride(this.text(f.scheme!).toLowerCase());
+        return true;
       case 'host':
       case 'hostname':
         return this.hostOverride(state === 'hostname');
       case 'port':
         // https://url.spec.whatwg.org/#port-state with a state override: digits, then anything
-        if (f.port![0] === f.port![1]) throw FAILURE;
+        if (f.port![0] === f.port![1]) return false;
         return this.port(f.port!);
       case 'path start':
         // https://url.spec.whatwg.org/#path-start-state with a state override
         if (!this.special && pre === '') {
           if (url.host === null) (url.path as string[]).push('');
-          return;
+          return true;
         }
-        return this.path(0);
+        this.path(0);
+        return true;
       case 'query':
       case 'fragment':
-        return this.queryAndFragment(true);
+        this.queryAndFragment(true);
+        return true;
     }
   }
 
@@ -208,35 +227,36 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#host-state and #file-host-state when a state override is given. */
-  private hostOverride(hostnameOnly: boolean): void {
+  private hostOverride(hostnameOnly: boolean): boolean {
     const { f, url, pre } = this;
-    const [hs, he] = f.host!;
+    const hs = f.host![0];
+      const he = f.host![1];
     const text = pre.slice(hs, he);
     if (url.scheme === 'file') {
       if (text === '') {
         url.host = '';
-        return;
+        return true;
       }
       const host = parseHost(text, false, null);
-      if (host === null) throw FAILURE;
+      if (host === null) return false;
       url.host = host === 'localhost' ? '' : host;
-      return;
+      return true;
     }
     if (f.port) {
       // a ":" outside brackets ends the host and starts the port
-      if (text === '' || hostnameOnly) throw FAILURE;
+      if (text === '' || hostnameOnly) return false;
       const host = parseHost(text, !this.special, null);
-      if (host === null) throw FAILURE;
+      if (host === null) return false;
       url.host = host;
-      if (f.port[0] === f.port[1]) throw FAILURE; // the host stays set: the standard already set it
-      this.port(f.port);
-      return;
+      if (f.port[0] === f.port[1]) return false; // the host stays set: the standard already set it
+      return this.port(f.port);
     }
-    if (this.special && text === '') throw FAILURE;
-    if (text === '' && (includesCredentials(url) || url.port !== null)) throw FAILURE;
+    if (this.special && text === '') return false;
+    if (text === '' && (includesCredentials(url) || url.port !== null)) return false;
     const host = parseHost(text, !this.special, null);
-    if (host === null) throw FAILURE;
+    if (host === null) return false;
     url.host = host;
+    return true;
   }
 
   /** Where the path region starts: after the port, the host, or the scheme. */
@@ -249,7 +269,9 @@ class Pass {
    * https://url.spec.whatwg.org/#special-authority-slashes-state and
    * #special-authority-ignore-slashes-state, after a special scheme.
    */
-  private specialSlashes([s, e]: PreSpan): void {
+  private specialSlashes(span: PreSpan): void {
+    const s = span[0];
+    const e = span[1];
     if (!this.sink) return;
     let i = s;
     if (this.pre.startsWith('//', s) && e - s >= 2) i = s + 2;
@@ -261,7 +283,9 @@ class Pass {
    * https://url.spec.whatwg.org/#relative-state and #relative-slash-state, followed by the
    * special authority ignore slashes state for scheme-relative references.
    */
-  private relativeSlashes([s, e]: PreSpan): void {
+  private relativeSlashes(span: PreSpan): void {
+    const s = span[0];
+    const e = span[1];
     if (!this.sink) return;
     const pre = this.pre;
     if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
@@ -278,28 +302,29 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#relative-state (the base is not a file URL). */
-  private relative(afterScheme: number): void {
+  private relative(afterScheme: number): boolean {
     const { f, url, base, pre } = this;
     if (f.host) {
       // scheme-relative: "//" (or "\\" when special) then an authority
       this.relativeSlashes(f.slashes!);
-      this.authority(afterScheme);
+      if (!this.authority()) return false;
       this.path(this.afterAuthority(afterScheme));
-      return;
+      return true;
     }
     this.copyBaseAuthority();
     const c = pre[afterScheme];
     if (c === '/' || (this.special && c === '\\')) {
       // path-absolute (the "\" is reported with the first segment)
       this.path(afterScheme);
-      return;
+      return true;
     }
     url.path = clonePath(base!.path);
     url.query = base!.query;
-    if (this.isEmptyRelativePath(afterScheme)) return; // "?", "#" or nothing: keep the base path
+    if (this.isEmptyRelativePath(afterScheme)) return true; // "?", "#" or nothing: keep the base path
     url.query = null;
     shortenPath(url);
     this.path(afterScheme);
+    return true;
   }
 
   /** True when a relative reference has no path: it is empty, or starts with "?" or "#". */
@@ -309,7 +334,7 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#file-state, #file-slash-state, #file-host-state */
-  private file(afterScheme: number): void {
+  private file(afterScheme: number): boolean {
     const { f, url, pre } = this;
     const base = this.base && this.base.scheme === 'file' ? this.base : null;
     url.host = '';
@@ -322,15 +347,15 @@ class Pass {
       if (isWindowsDriveLetter(hostText)) {
         this.error('file-invalid-Windows-drive-letter-host', f.host![0], f.host![1]);
         this.path(f.host![1], hostText);
-        return;
+        return true;
       }
       if (hostText !== '') {
         const host = parseHost(hostText, false, this.hostSink(f.host![0]));
-        if (host === null) throw FAILURE;
+        if (host === null) return false;
         url.host = host === 'localhost' ? '' : host;
       }
       this.path(f.host![1]);
-      return;
+      return true;
     }
     const c = pre[afterScheme];
     if (c === '/' || c === '\\') {
@@ -349,13 +374,13 @@ class Pass {
         }
       }
       this.path(afterScheme + 1); // the separator was reported above
-      return;
+      return true;
     }
     if (base) {
       url.host = base.host;
       url.path = clonePath(base.path);
       url.query = base.query;
-      if (this.isEmptyRelativePath(afterScheme)) return;
+      if (this.isEmptyRelativePath(afterScheme)) return true;
       url.query = null;
       if (!startsWithWindowsDriveLetter(pre, afterScheme)) {
         shortenPath(url);
@@ -365,6 +390,7 @@ class Pass {
       }
     }
     this.path(afterScheme);
+    return true;
   }
 
   private hostSink(offset: number): ErrorSink {
@@ -373,11 +399,12 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#authority-state, #host-state, #port-state */
-  private authority(afterScheme: number): void {
+  private authority(): boolean {
     const { f, url, pre } = this;
     const special = this.special;
     if (f.userinfo) {
-      const [s, e] = f.userinfo;
+      const s = f.userinfo[0];
+      const e = f.userinfo[1];
       if (this.sink) {
         for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
         this.error('invalid-credentials', e);
@@ -391,33 +418,36 @@ class Pass {
         url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
       }
     }
-    const [hs, he] = f.host!;
+    const hs = f.host![0];
+      const he = f.host![1];
     if (hs === he) {
-      if (f.userinfo && !f.port) this.fail('host-missing', hs, hs); // "@" and nothing after it
-      if (f.port) this.fail('host-missing', hs, hs); // ":" with no host before it
-      if (special) this.fail('host-missing', hs, hs);
+      if (f.userinfo && !f.port) return this.fail('host-missing', hs, hs); // "@" and nothing after it
+      if (f.port) return this.fail('host-missing', hs, hs); // ":" with no host before it
+      if (special) return this.fail('host-missing', hs, hs);
     }
     const host = parseHost(pre.slice(hs, he), !special, this.hostSink(hs));
-    if (host === null) throw FAILURE;
+    if (host === null) return false;
     url.host = host;
-    if (f.port) this.port(f.port);
-    void afterScheme;
+    return f.port ? this.port(f.port) : true;
   }
 
   /** https://url.spec.whatwg.org/#port-state */
-  private port([s, e]: PreSpan): void {
+  private port(span: PreSpan): boolean {
+    const s = span[0];
+    const e = span[1];
     const pre = this.pre;
     for (let i = s; i < e; i++) {
       const c = pre.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) this.fail('port-invalid', i);
+      if (c < 0x30 || c > 0x39) return this.fail('port-invalid', i);
     }
-    if (s === e) return;
+    if (s === e) return true;
     let value = 0;
     for (let i = s; i < e; i++) {
       value = value * 10 + (pre.charCodeAt(i) - 0x30);
-      if (value > 65535) this.fail('port-out-of-range', s, e);
+      if (value > 65535) return this.fail('port-out-of-range', s, e);
     }
     this.url.port = value === defaultPort(this.url.scheme) ? null : value;
+    return true;
   }
 
   /**
@@ -438,7 +468,10 @@ class Pass {
         first = false;
       }
     }
-    for (const [s, e] of f.segments) {
+    const segments = f.segments;
+    for (let k = 0; k < segments.length; k++) {
+      const s = segments[k][0];
+      const e = segments[k][1];
       if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
       reportInvalidURLUnits(pre, s, e, this.sink);
       let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
@@ -451,6 +484,12 @@ class Pass {
 
   private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
     const url = this.url;
+    const first = buffer.charCodeAt(0);
+    if (first !== 0x2e && first !== 0x25 && url.scheme !== 'file') {
+      // not a dot segment, and no drive letter rule: the common case
+      path.push(buffer);
+      return;
+    }
     if (isDoubleDotSegment(buffer)) {
       shortenPath(url);
       if (!endsWithSeparator) path.push('');
@@ -465,7 +504,9 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state */
-  private opaquePath([s, e]: PreSpan): void {
+  private opaquePath(span: PreSpan): void {
+    const s = span[0];
+    const e = span[1];
     const pre = this.pre;
     reportInvalidURLUnits(pre, s, e, this.sink);
     let text = pre.slice(s, e);
@@ -485,7 +526,8 @@ class Pass {
   private queryAndFragment(append = false): void {
     const { f, url, pre } = this;
     if (f.query) {
-      const [s, e] = f.query;
+      const s = f.query[0];
+      const e = f.query[1];
       reportInvalidURLUnits(pre, s, e, this.sink);
       const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
       const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
@@ -493,7 +535,8 @@ class Pass {
       url.query = append && url.query !== null ? url.query + encoded : encoded;
     }
     if (f.fragment) {
-      const [s, e] = f.fragment;
+      const s = f.fragment[0];
+      const e = f.fragment[1];
       reportInvalidURLUnits(pre, s, e, this.sink);
       const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
       url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
@@ -512,12 +555,7 @@ export function semanticPass(
   encoding: string,
   sink: ErrorSink,
 ): URLRecord | null {
-  try {
-    return new Pass(pre, found, base, encoding, sink).run();
-  } catch (e) {
-    if (e === FAILURE) return null;
-    throw e;
-  }
+  return new Pass(pre, found, base, encoding, sink).run();
 }
 
 /**
@@ -527,11 +565,5 @@ export function semanticPass(
  * where the standard changes it before failing).
  */
 export function semanticPassWithOverride(pre: string, found: Found, url: URLRecord, state: StateOverride): boolean {
-  try {
-    new Pass(pre, found, null, 'UTF-8', null, url).override(state);
-    return true;
-  } catch (e) {
-    if (e === FAILURE) return false;
-    throw e;
-  }
+  return new Pass(pre, found, null, 'UTF-8', null, url).override(state);
 }
