@@ -36,6 +36,16 @@ export { grammarToEBNF } from './grammar/ebnf';
 export { lintGrammar } from './grammar/lint';
 export { generateEntry } from './grammar/codegen';
 export { applyStateOverride, type BasicParseOptions } from './parse';
+export {
+  checkURLString,
+  isValidURLString,
+  checkHostString,
+  isValidHostString,
+  isValidDomainString,
+  relativeURLWithFragmentFor,
+} from './writing';
+export { explain } from './explain';
+export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
 
 import { parseURL } from './parse';
 import { serializeOrigin, urlOrigin } from './serialize';

@@ -234,7 +234,7 @@ function describe(shape: Shape): string {
     case 'end':
       return 'end of input';
     default:
-      return shape.kind;
+      return ''; // a compound shape is described by the rule it belongs to
   }
 }
 
