@@ -7,7 +7,7 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { gatherMarks, semanticPass, semanticPassWithOverride, type Found, type PreSpan } from './semantic/url';
+import { gatherFlatMarks, gatherMarks, semanticPass, semanticPassWithOverride, type Found, type PreSpan } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { toUSVString } from './usv';
 
@@ -66,13 +66,12 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
       }
     : null;
   const entry = entryMatcherFor(base);
-  const match = entry.match(pp.text);
-  if (match === null) {
+  if (entry.match.scan(pp.text) < 0) {
     // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
     if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
     return { url: null, pp, rule: entry.rule, found: null };
   }
-  const found = gatherMarks(match.marks);
+  const found = gatherFlatMarks(entry.match.flat, entry.match.fields);
   const url = semanticPass(pp.text, found, base, encoding, preSink);
   return { url, pp, rule: entry.rule, found };
 }

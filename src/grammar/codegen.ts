@@ -11,10 +11,27 @@
 //
 // The generated code is built from the rule objects alone: no hand-written scanner.
 
-import type { Grammar, Shape } from '../../grammar/vocabulary';
+import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
 import type { CompileContext, Mark, Match } from './compile';
 
-export type FastMatcher = (input: string, start?: number) => Match | null;
+export interface FastMatcher {
+  /** Matches from `start` (default 0): the end and the marks, or null. */
+  (input: string, start?: number): Match | null;
+  /**
+   * The same match without building mark objects: returns the end or -1, and leaves the marks in
+   * `flat` as (field index into `fields`, start, end) triples until the next call.
+   */
+  scan(input: string, start?: number): number;
+  readonly flat: readonly number[];
+  readonly fields: readonly RecordField[];
+}
+
+interface First {
+  table: Uint8Array;
+  nonAscii: boolean;
+  nullable: boolean;
+  open: boolean;
+}
 
 interface Charset {
   table: Uint8Array; // 1 where an ASCII code unit is in the set
@@ -78,6 +95,109 @@ class Generator {
     return free;
   }
 
+  private readonly firstCache = new Map<Shape, First>();
+
+  /**
+   * What `shape` can start with (its FIRST set over ASCII, and whether a code unit >= 0x80 can
+   * start it), whether it can match the empty string, and `open` when that cannot be known
+   * statically (lookahead, a context terminal, recursion): then nothing is gated on it.
+   */
+  private first(shape: Shape, seen: Set<string> = new Set()): First {
+    const hit = this.firstCache.get(shape);
+    if (hit) return hit;
+    const out: First = { table: new Uint8Array(128), nonAscii: false, nullable: false, open: false };
+    const add = (f: First) => {
+      for (let c = 0; c < 128; c++) if (f.table[c]) out.table[c] = 1;
+      out.nonAscii ||= f.nonAscii;
+      out.open ||= f.open;
+    };
+    switch (shape.kind) {
+      case 'terminal': {
+        if (shape.text === '') out.nullable = true;
+        else {
+          const c = shape.text.charCodeAt(0);
+          if (c >= 0x80) out.nonAscii = true;
+          else {
+            out.table[c] = 1;
+            if (shape.caseInsensitive) {
+              out.table[String.fromCharCode(c).toLowerCase().charCodeAt(0)] = 1;
+              out.table[String.fromCharCode(c).toUpperCase().charCodeAt(0)] = 1;
+            }
+          }
+        }
+        break;
+      }
+      case 'charset': {
+        const cs = charsetOf(shape.set, !!shape.negated);
+        out.table.set(cs.table);
+        out.nonAscii = cs.nonAscii !== false;
+        break;
+      }
+      case 'sequence': {
+        out.nullable = true;
+        for (const item of shape.items) {
+          const f = this.first(item, seen);
+          add(f);
+          if (!f.nullable) {
+            out.nullable = false;
+            break;
+          }
+        }
+        break;
+      }
+      case 'choice':
+        for (const item of shape.items) {
+          const f = this.first(item, seen);
+          add(f);
+          out.nullable ||= f.nullable;
+        }
+        break;
+      case 'optional':
+      case 'zeroOrMore':
+        add(this.first(shape.item, seen));
+        out.nullable = true;
+        break;
+      case 'oneOrMore': {
+        const f = this.first(shape.item, seen);
+        add(f);
+        out.nullable = f.nullable;
+        break;
+      }
+      case 'nonTerminal': {
+        const r = this.g[shape.name];
+        if (!r || seen.has(shape.name)) {
+          out.open = true;
+          break;
+        }
+        seen.add(shape.name);
+        const f = this.first(r.shape, seen);
+        seen.delete(shape.name);
+        add(f);
+        out.nullable = f.nullable;
+        break;
+      }
+      default:
+        // lookahead, not, end, context terminals: not known statically
+        out.open = true;
+        out.nullable = true;
+    }
+    this.firstCache.set(shape, out);
+    return out;
+  }
+
+  /**
+   * `expr` guarded by a test of the code unit at `pos` against the FIRST set of `shape` (an LL(1)
+   * prediction that skips an alternative that cannot match), when the set says anything.
+   */
+  private gated(shape: Shape, expr: string): string {
+    // a terminal or a charset tests its first code unit itself
+    if (shape.kind === 'terminal' || shape.kind === 'charset') return expr;
+    const f = this.first(shape);
+    if (f.open || f.nullable) return expr;
+    const k = this.charsets.push({ table: f.table, nonAscii: f.nonAscii }) - 1;
+    return `((pos < len && ((c = input.charCodeAt(pos)) < 128 ? T${k}[c] === 1 : ${f.nonAscii})) && ${expr})`;
+  }
+
   private fresh(): string {
     return `f${this.count++}`;
   }
@@ -97,16 +217,16 @@ class Generator {
       this.fns.push(
         `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
           `  const s = pos; let c; if (!${body}) return false;\n` +
-          `  marks.push({ field: FIELDS[${fieldIndex}], start: s, end: pos }); return true;\n}`,
+          `  marks.push(${fieldIndex}, s, pos); return true;\n}`,
       );
     } else if (r.field) {
       // this rule's mark comes before the marks of what it contains
       const fieldIndex = this.fields.push(r.field) - 1;
       this.fns.push(
         `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
-          `  const s = pos, m = marks.length; marks.push(null);\n` +
+          `  const s = pos, m = marks.length; marks.push(${fieldIndex}, s, -1);\n` +
           `  let c; if (!${body}) { marks.length = m; return false; }\n` +
-          `  marks[m] = { field: FIELDS[${fieldIndex}], start: s, end: pos }; return true;\n}`,
+          `  marks[m + 2] = pos; return true;\n}`,
       );
     } else {
       this.fns.push(`function ${fn}() { let c; return ${body}; } // rule ${JSON.stringify(name)}`);
@@ -152,9 +272,9 @@ class Generator {
       case 'nonTerminal':
         return `${this.rule(shape.name)}()`;
       case 'choice':
-        return `(${shape.items.map((s) => this.shape(s)).join(' || ')})`;
+        return `(${shape.items.map((s) => this.gated(s, this.shape(s))).join(' || ')})`;
       case 'optional':
-        return `(${this.shape(shape.item)}, true)`;
+        return `(${this.gated(shape.item, this.shape(shape.item))}, true)`;
       case 'sequence': {
         const items = shape.items.map((s) => this.shape(s));
         if (items.length === 1) return items[0];
@@ -173,7 +293,7 @@ class Generator {
           const test = this.charsetTest(shape.item.set, !!shape.item.negated);
           body = `const s = pos; while (${test}) pos++; return pos - s >= ${min};`;
         } else {
-          const item = this.shape(shape.item);
+          const item = this.gated(shape.item, this.shape(shape.item));
           body =
             `let n = 0; for (;;) { const p = pos; if (!${item} || pos === p) break; n++; }\n` +
             `  return n >= ${min};`;
@@ -198,16 +318,28 @@ class Generator {
   source(entry: string): string {
     const top = this.rule(entry);
     const tables = this.charsets.map((_, k) => `const T${k} = CS[${k}].table;`).join('\n');
+    // Marks are kept flat, three numbers each (field index, start, end), in one array reused
+    // from call to call; `scan` leaves them there for the caller to read before the next call.
     return (
       '"use strict";\n' +
-      'let input = "", len = 0, pos = 0, marks = [];\n' +
-      tables + '\n' +
+      'let input = "", len = 0, pos = 0;\n' +
+      'const marks = [];\n' +
+      tables +
+      '\n' +
       this.fns.join('\n') +
-      `\nreturn function match(s, start) {\n` +
-      `  input = s; len = s.length; pos = start === undefined ? 0 : start; marks = [];\n` +
+      `\nfunction scan(s, start) {\n` +
+      `  input = s; len = s.length; pos = start === undefined ? 0 : start; marks.length = 0;\n` +
       `  const ok = ${top}();\n` +
-      `  const found = marks; marks = []; input = "";\n` +
-      `  return ok ? { end: pos, marks: found } : null;\n};`
+      `  input = "";\n` +
+      `  return ok ? pos : -1;\n}\n` +
+      `function match(s, start) {\n` +
+      `  const end = scan(s, start);\n` +
+      `  if (end < 0) return null;\n` +
+      `  const found = [];\n` +
+      `  for (let i = 0; i < marks.length; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
+      `  return { end, marks: found };\n}\n` +
+      `match.scan = scan; match.flat = marks; match.fields = FIELDS;\n` +
+      `return match;`
     );
   }
 }

@@ -8,6 +8,7 @@
 // and report each validation error where the standard reports it.
 
 import type { Mark } from '../grammar/compile';
+import type { RecordField } from '../../grammar/vocabulary';
 import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
 import type { StateOverride } from '../../grammar/overrides';
 import type { ErrorSink } from './errors';
@@ -48,8 +49,8 @@ export interface Found {
   fragment: PreSpan | null;
 }
 
-export function gatherMarks(marks: Mark[]): Found {
-  const f: Found = {
+function emptyFound(): Found {
+  return {
     scheme: null,
     slashes: null,
     userinfo: null,
@@ -60,42 +61,55 @@ export function gatherMarks(marks: Mark[]): Found {
     query: null,
     fragment: null,
   };
-  for (let i = 0; i < marks.length; i++) {
-    const m = marks[i];
-    const span: PreSpan = [m.start, m.end];
-    // one property per case: a store the engine can see the shape of
-    switch (m.field) {
-      case 'segment':
-        f.segments.push(span);
-        break;
-      case 'scheme':
-        f.scheme = span;
-        break;
-      case 'slashes':
-        f.slashes = span;
-        break;
-      case 'userinfo':
-        f.userinfo = span;
-        break;
-      case 'host':
-        f.host = span;
-        break;
-      case 'port':
-        f.port = span;
-        break;
-      case 'opaquePath':
-        f.opaquePath = span;
-        break;
-      case 'query':
-        f.query = span;
-        break;
-      case 'fragment':
-        f.fragment = span;
-        break;
-      default:
-        break; // host-grammar fields do not occur in the URL grammar
-    }
+}
+
+/** Files one mark under its component. */
+function place(f: Found, field: RecordField, start: number, end: number): void {
+  const span: PreSpan = [start, end];
+  // one property per case: a store the engine can see the shape of
+  switch (field) {
+    case 'segment':
+      f.segments.push(span);
+      break;
+    case 'scheme':
+      f.scheme = span;
+      break;
+    case 'slashes':
+      f.slashes = span;
+      break;
+    case 'userinfo':
+      f.userinfo = span;
+      break;
+    case 'host':
+      f.host = span;
+      break;
+    case 'port':
+      f.port = span;
+      break;
+    case 'opaquePath':
+      f.opaquePath = span;
+      break;
+    case 'query':
+      f.query = span;
+      break;
+    case 'fragment':
+      f.fragment = span;
+      break;
+    default:
+      break; // host-grammar fields do not occur in the URL grammar
   }
+}
+
+export function gatherMarks(marks: Mark[]): Found {
+  const f = emptyFound();
+  for (let i = 0; i < marks.length; i++) place(f, marks[i].field, marks[i].start, marks[i].end);
+  return f;
+}
+
+/** gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves. */
+export function gatherFlatMarks(flat: readonly number[], fields: readonly RecordField[]): Found {
+  const f = emptyFound();
+  for (let i = 0; i < flat.length; i += 3) place(f, fields[flat[i]], flat[i + 1], flat[i + 2]);
   return f;
 }
 
