@@ -8,6 +8,9 @@ import { Command, CommanderError } from 'commander';
 import type { CliIO } from './cli/io';
 import { register as registerParse } from './cli/parse';
 import { register as registerDiagram } from './cli/diagram';
+import { register as registerLint } from './cli/lint';
+import { register as registerCheck } from './cli/check';
+import { register as registerCompare } from './cli/compare';
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command();
@@ -18,6 +21,9 @@ export function buildProgram(io: CliIO): Command {
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   registerParse(program, io);
   registerDiagram(program, io);
+  registerLint(program, io);
+  registerCheck(program, io);
+  registerCompare(program, io);
   return program;
 }
 

@@ -1,0 +1,81 @@
+// `url-grammar check <url> [--base <url>] [--json]`: is the URL valid? Three verdicts (does it
+// parse, does it parse without a validation error, is it a valid URL string by the writing rules),
+// why, and where the parser and the writing rules disagree. Exit 0 when it is valid both ways,
+// 1 when it is not, 2 for bad arguments.
+
+import { CommanderError, type Command } from 'commander';
+import { createColors } from 'picocolors';
+import { explain, type Explanation } from '../explain';
+import { URL } from '../url';
+import { caretLines, printable } from './parse';
+import type { CliIO } from './io';
+
+type Colors = ReturnType<typeof createColors>;
+const plain = createColors(false);
+
+export interface CheckReport extends Explanation {
+  base: string | null;
+  /** Valid both ways: it parses with no validation error, and it is a valid URL string. */
+  valid: boolean;
+}
+
+export function checkReport(input: string, base: string | undefined): CheckReport {
+  const e = explain(input, { baseURL: base ?? null });
+  return { ...e, base: base ?? null, valid: e.parserValid && e.grammarValid };
+}
+
+const yesNo = (b: boolean, pc: Colors) => (b ? pc.green('yes') : pc.red('no'));
+
+export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string {
+  const out: string[] = [];
+  const head = (s: string) => pc.bold(s);
+  const row = (name: string, value: string) => out.push(`${head(name.padEnd(14))} ${value}`);
+  row('input', printable(rep.input));
+  if (rep.base !== null) row('base', printable(rep.base));
+  row('parses', rep.parses ? pc.green('yes') : pc.red('no (failure)'));
+  row('parser-valid', rep.parserValid ? pc.green('yes (no validation error)') : pc.red(`no (${rep.errors.length} validation error${rep.errors.length === 1 ? '' : 's'})`));
+  row('grammar-valid', rep.grammarValid ? pc.green('yes (a valid URL string)') : pc.red('no (not a valid URL string)'));
+  row('verdict', rep.valid ? pc.green('valid') : pc.red('invalid'));
+
+  out.push('', head(`validation errors (${rep.errors.length})`));
+  if (rep.errors.length === 0) out.push('  none');
+  for (const e of rep.errors) {
+    const tag = e.failure ? pc.red(`${e.type} (failure)`) : pc.yellow(e.type);
+    out.push(`  ${tag} at [${e.start}, ${e.end}): ${e.message}`);
+    const [line, carets] = caretLines(rep.input, e.start, e.end);
+    out.push(`    ${line}`, `    ${pc.cyan(carets)}`);
+  }
+
+  out.push('', head(`writing problems (${rep.problems.length})`));
+  if (rep.problems.length === 0) out.push('  none');
+  for (const p of rep.problems) {
+    out.push(`  ${pc.yellow(p.rule)} at ${p.offset}: ${p.message}`);
+    const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
+    out.push(`    ${line}`, `    ${pc.cyan(carets)}`);
+  }
+
+  const r = rep.relativeFor;
+  out.push(
+    '',
+    `${head('relative-URL-with-fragment string')} against a special base URL: ${yesNo(r.special, pc)}, a file base URL: ${yesNo(r.file, pc)}, another base URL: ${yesNo(r.other, pc)}`,
+  );
+  if (rep.disagreement !== null) out.push('', head('disagreement'), `  ${rep.disagreement}`);
+  return out.join('\n');
+}
+
+export function register(program: Command, io: CliIO): void {
+  program
+    .command('check')
+    .description('check a URL: does it parse, with no validation error, and is it a valid URL string')
+    .argument('<url>', 'the URL (or relative-URL string, with --base)')
+    .option('--base <url>', 'the base URL to check against')
+    .option('--json', 'print JSON')
+    .action((url: string, opts: { base?: string; json?: boolean }) => {
+      if (opts.base !== undefined && !URL.canParse(opts.base)) {
+        throw new CommanderError(2, 'url-grammar.usage', `error: the base URL does not parse: ${JSON.stringify(opts.base)}`);
+      }
+      const rep = checkReport(url, opts.base);
+      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(io.isTTY))) + '\n');
+      io.setExitCode(rep.valid ? 0 : 1);
+    });
+}
