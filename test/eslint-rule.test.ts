@@ -1,0 +1,153 @@
+// examples/eslint-plugin-url-grammar: the valid-url rule through ESLint's RuleTester (each case
+// is a mocha test), and the string-literal decoder that maps a value's units to source columns.
+
+import { expect } from 'chai';
+import { Linter, RuleTester } from 'eslint';
+import plugin, { decodeStringBody, validURL } from '../examples/eslint-plugin-url-grammar/index';
+
+const CREDENTIALS = { type: 'invalid-credentials', message: 'The input includes credentials.' };
+const PORT_RANGE = { type: 'port-out-of-range', message: 'The port is greater than 65535.' };
+const URL_UNIT = { type: 'invalid-URL-unit', message: 'A code point is found that is not a URL unit.' };
+const BACKSLASH = { type: 'invalid-reverse-solidus', message: 'A URL with a special scheme uses "\\" instead of "/".' };
+const NO_SCHEME = { type: 'missing-scheme-non-relative-URL', message: 'The input has no scheme, and there is no base URL it can be resolved against.' };
+const HOST_MISSING = { type: 'host-missing', message: 'The input has a special scheme, but no host.' };
+const NO_SOLIDUS = { type: 'special-scheme-missing-following-solidus', message: 'The scheme is not followed by "//".' };
+
+const ruleTester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'script' } });
+
+ruleTester.run('url-grammar/valid-url', validURL, {
+  valid: [
+    "new URL('https://example.com/a/b?c#d')",
+    'new URL(`https://example.com/`)',
+    "URL.parse('../x', 'https://example.com/a/b')",
+    "URL.canParse('mailto:someone@example.com')",
+    // fetch resolves against the page: a relative target is not checked
+    "fetch('/api/items?q=1')",
+    // the base is not a literal: a relative input is not checked
+    "new URL('/x', location.href)",
+    // not one of the checked calls, or not a literal
+    "new Foo('http://a b')",
+    "URL.createObjectURL('http://a b')",
+    "x.fetch('http://a b')",
+    'new URL(`https://${host}/ a`)',
+    'new URL(href)',
+    // only failures, on request
+    { code: "new URL('https://user@example.com/')", options: [{ failuresOnly: true }] },
+  ],
+  invalid: [
+    {
+      code: "new URL('https://user:pw@example.com/')",
+      errors: [{ messageId: 'validation', data: CREDENTIALS, line: 1, column: 25, endLine: 1, endColumn: 26 }],
+    },
+    {
+      code: "const u = URL.parse('https://example.com:99999/');",
+      errors: [{ messageId: 'failure', data: PORT_RANGE, line: 1, column: 42, endLine: 1, endColumn: 47 }],
+    },
+    {
+      // an escape: the error spans the whole "\u0020" in the source
+      code: "URL.canParse('https://example.com/a\\u0020b')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 36, endLine: 1, endColumn: 42 }],
+    },
+    {
+      // "\\\\" in the source is one backslash in the value: the error spans both source characters
+      code: "fetch('https://example.com\\\\search')",
+      errors: [{ messageId: 'validation', data: BACKSLASH, line: 1, column: 27, endLine: 1, endColumn: 29 }],
+    },
+    {
+      // escapes before the error shift it: \\x41 is one unit, written as four characters
+      code: "new URL('http://\\x41.com/ ')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 26, endLine: 1, endColumn: 27 }],
+    },
+    {
+      // a template literal on two lines: the error is on the second
+      code: 'new URL(`https://example.com/\na b`)',
+      errors: [
+        { messageId: 'validation', data: URL_UNIT, line: 1, column: 30, endLine: 2, endColumn: 1 },
+        { messageId: 'validation', data: URL_UNIT, line: 2, column: 2, endLine: 2, endColumn: 3 },
+      ],
+    },
+    {
+      // a line continuation is no unit: the error after it maps past it
+      code: "new URL('https://example.com/\\\n a')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 2, column: 1, endLine: 2, endColumn: 2 }],
+    },
+    {
+      // an astral character is two units; the error after it is still at the right column
+      code: "new URL('https://example.com/😀 ')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 32, endLine: 1, endColumn: 33 }],
+    },
+    {
+      // no base at all: new URL('/x') throws
+      code: "new URL('/relative')",
+      errors: [{ messageId: 'failure', data: NO_SCHEME, line: 1, column: 10, endLine: 1, endColumn: 19 }],
+    },
+    {
+      // the base literal is checked against: a relative input with a space
+      code: "new URL('a b', 'https://example.com/')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 11, endLine: 1, endColumn: 12 }],
+    },
+    {
+      // a base that does not parse is reported in its own right (and a relative input is then left alone)
+      code: "new URL('x', 'https://')",
+      errors: [{ messageId: 'failure', data: HOST_MISSING, line: 1, column: 23, endLine: 1, endColumn: 23 }],
+    },
+    {
+      // a zero-width error at the end of the value sits before the closing quote
+      code: "new URL('http://')",
+      errors: [{ messageId: 'failure', data: HOST_MISSING, line: 1, column: 17, endLine: 1, endColumn: 17 }],
+    },
+    {
+      // URL() without new is checked too, and every error of one literal is reported once
+      code: "URL('https:/x/ y')",
+      errors: [
+        { messageId: 'validation', data: NO_SOLIDUS, line: 1, column: 12, endLine: 1, endColumn: 13 },
+        { messageId: 'validation', data: URL_UNIT, line: 1, column: 15, endLine: 1, endColumn: 16 },
+      ],
+    },
+    {
+      // an octal escape (sloppy scripts): mapped like any other escape
+      code: "new URL('https://example.com/\\040')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 30, endLine: 1, endColumn: 34 }],
+    },
+    {
+      options: [{ failuresOnly: true }],
+      code: "new URL('https://u@example.com:70000/')",
+      errors: [{ messageId: 'failure', data: PORT_RANGE, line: 1, column: 32, endLine: 1, endColumn: 37 }],
+    },
+  ],
+});
+
+describe('eslint-plugin-url-grammar', () => {
+  it('maps every unit of a literal to its source range', () => {
+    const m = decodeStringBody('a\\u00e9\\x41\\\\b', 10, false)!;
+    expect(m.value).to.equal('aéA\\b');
+    expect(m.starts).to.deep.equal([10, 11, 17, 21, 23]);
+    expect(m.ends).to.deep.equal([11, 17, 21, 23, 24]);
+  });
+
+  it('maps both units of \\u{...} to the one escape, and an unknown escape to null', () => {
+    const m = decodeStringBody('\\u{1F600}x', 0, false)!;
+    expect(m.value).to.equal('😀x');
+    expect(m.starts).to.deep.equal([0, 0, 9]);
+    expect(m.ends).to.deep.equal([9, 9, 10]);
+    expect(decodeStringBody('\\u{110000}', 0, false)).to.equal(null);
+    expect(decodeStringBody('\\1', 0, true)).to.equal(null);
+  });
+
+  it('runs through Linter with the plugin in a flat config', () => {
+    const linter = new Linter({ configType: 'flat' });
+    const messages = linter.verify("fetch('https://[::1')", [
+      { plugins: { 'url-grammar': plugin }, rules: { 'url-grammar/valid-url': 'error' } },
+    ]);
+    expect(messages.map((m) => [m.ruleId, m.line, m.column, m.endColumn, m.message])).to.deep.equal([
+      ['url-grammar/valid-url', 1, 16, 20, 'IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse.'],
+    ]);
+  });
+
+  it('has a recommended config that turns the rule on', () => {
+    const linter = new Linter({ configType: 'flat' });
+    const recommended = plugin.configs.recommended as Linter.Config;
+    const messages = linter.verify('const ok = new URL("https://example.com/");\nconst bad = URL.canParse("http://exa mple.com/");', [recommended]);
+    expect(messages.map((m) => [m.ruleId, m.severity, m.line, m.column, m.endLine, m.endColumn])).to.deep.equal([['url-grammar/valid-url', 2, 2, 34, 2, 46]]);
+  });
+});

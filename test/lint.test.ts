@@ -1,0 +1,346 @@
+// `url-grammar lint` and src/lint.ts: finding URLs in text, Markdown and HTML with their places,
+// mapping each validation error back to the file, and the command's output and exit codes.
+
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../src/cli';
+import type { CliIO } from '../src/cli/io';
+import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/lint';
+
+/** The URLs found, each with the file's own text at its span. */
+function urls(text: string, kind: SourceKind): Array<[string, string]> {
+  return findURLs(text, { kind }).map((f) => [f.url, text.slice(f.start, f.end)]);
+}
+
+describe('lint: finding URLs', () => {
+  describe('in plain text', () => {
+    it('finds absolute URLs and leaves out trailing punctuation', () => {
+      const text = 'See https://example.com/a. Or http://x.org/y, ftp://f.net/; mailto:me@x.org! wss://w/? file:///etc/hosts: tel:+1-555';
+      expect(urls(text, 'text').map(([u]) => u)).to.deep.equal([
+        'https://example.com/a',
+        'http://x.org/y',
+        'ftp://f.net/',
+        'mailto:me@x.org',
+        'wss://w/',
+        'file:///etc/hosts',
+        'tel:+1-555',
+      ]);
+    });
+
+    it('keeps balanced parentheses and drops an unbalanced closing one', () => {
+      const text = '(see https://en.wikipedia.org/wiki/URL_(disambiguation)) and (http://x.org/a)';
+      expect(urls(text, 'text').map(([u]) => u)).to.deep.equal(['https://en.wikipedia.org/wiki/URL_(disambiguation)', 'http://x.org/a']);
+    });
+
+    it('gives offsets into the text', () => {
+      const text = 'a\n  "https://example.com/x"!';
+      const [f] = findURLs(text, { kind: 'text' });
+      expect(f).to.deep.equal({ url: 'https://example.com/x', start: 5, end: 26, relative: false });
+    });
+
+    it('takes any scheme followed by "://", a known one followed by ":" alone', () => {
+      expect(urls('git+ssh://host/repo.git and chrome-extension://abc/x and HTTPS://UP.COM', 'text').map(([u]) => u)).to.deep.equal([
+        'git+ssh://host/repo.git',
+        'chrome-extension://abc/x',
+        'HTTPS://UP.COM',
+      ]);
+      // not URLs: a word before a colon, a scheme on its own, a scheme inside a word
+      expect(urls('Note: this. The http:// and https: prefixes. data: none. xhttp:y', 'text')).to.deep.equal([]);
+    });
+
+    it('stops at white space, angle brackets, quotes, backticks and an unbalanced "]"', () => {
+      expect(urls('<http://a/b> "http://c/d" `http://e/f` [http://g/h] http://[::1]/i', 'text').map(([u]) => u)).to.deep.equal([
+        'http://a/b',
+        'http://c/d',
+        'http://e/f',
+        'http://g/h',
+        'http://[::1]/i',
+      ]);
+    });
+
+    it('does not find a second URL inside the first', () => {
+      expect(urls('https://a.example/?next=http://b.example/', 'text').map(([u]) => u)).to.deep.equal(['https://a.example/?next=http://b.example/']);
+    });
+  });
+
+  describe('in Markdown', () => {
+    it('finds inline link and image targets (with titles), and decodes escapes and references', () => {
+      const text = '[a](https://x.com/a\\_b "title") ![i](<http://y/a b> \'t\') [c](http://z/?a=1&amp;b=2 (t))';
+      expect(urls(text, 'markdown')).to.deep.equal([
+        ['https://x.com/a_b', 'https://x.com/a\\_b'],
+        ['http://y/a b', 'http://y/a b'],
+        ['http://z/?a=1&b=2', 'http://z/?a=1&amp;b=2'],
+      ]);
+    });
+
+    it('maps each unit of a decoded target back to the text', () => {
+      const text = '[a](http://h/a\\_b&amp;c)';
+      const [f] = findURLs(text, { kind: 'markdown' });
+      expect(f.url).to.equal('http://h/a_b&c');
+      // "_" came from "\_" at [14, 16), "&" from "&amp;" at [17, 22)
+      expect(sourceSpan(f, 10, 11)).to.deep.equal([14, 16]);
+      expect(sourceSpan(f, 12, 13)).to.deep.equal([17, 22]);
+      expect(sourceSpan(f, 9, 14)).to.deep.equal([13, 23]);
+      expect(sourceSpan(f, 14, 14)).to.deep.equal([23, 23]);
+    });
+
+    it('finds reference definitions, on their line or the next, and autolinks', () => {
+      const text = '[id]: https://example.com/a "T"\n[other]:\n   <http://example.com/b>\n\nText <https://auto.example/c> end.\n[^note]: a footnote, not a definition';
+      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['https://example.com/a', 'http://example.com/b', 'https://auto.example/c']);
+    });
+
+    it('marks relative targets', () => {
+      const found = findURLs('[a](../b.md) [c](#top) [d](mailto:x@y)', { kind: 'markdown' });
+      expect(found.map((f) => [f.url, f.relative])).to.deep.equal([
+        ['../b.md', true],
+        ['#top', true],
+        ['mailto:x@y', false],
+      ]);
+    });
+
+    it('skips fenced code blocks, code spans and HTML comments, and finds prose URLs elsewhere', () => {
+      const text = ['Visit https://one.example/.', '', '```sh', 'curl http://fenced.example/', '```', '', 'Run `curl http://span.example/` then.', '<!-- http://comment.example/ -->', '~~~', 'http://tilde.example/', '~~~', 'Last: http://two.example/'].join('\n');
+      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['https://one.example/', 'http://two.example/']);
+    });
+
+    it('reads code spans and comments left to right: a comment opener inside code is code', () => {
+      const text = 'Write `<!--` to open a comment: http://one.example/ and `-->` to close.\n\n<!-- http://hidden.example/ --> http://two.example/\nAn inline <!-- unclosed http://three.example/';
+      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['http://one.example/', 'http://two.example/', 'http://three.example/']);
+    });
+
+    it('finds a URL in the link text and the target once each', () => {
+      const text = '[https://a.example/](https://b.example/)';
+      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['https://a.example/', 'https://b.example/']);
+    });
+
+    it('finds the URL attributes of inline HTML', () => {
+      const text = 'Some <a href="https://h.example/&amp;x">html</a> and <img src=\'/logo.png\'>.';
+      expect(urls(text, 'markdown')).to.deep.equal([
+        ['https://h.example/&x', 'https://h.example/&amp;x'],
+        ['/logo.png', '/logo.png'],
+      ]);
+    });
+  });
+
+  describe('in HTML', () => {
+    it('decodes character references in attribute values and maps offsets back', () => {
+      const text = '<a HREF = "http://h/?a=1&amp;b=&#x41;&#128512;z" title="http://not/">t</a>';
+      const [f, ...rest] = findURLs(text, { kind: 'html' });
+      expect(rest).to.deep.equal([]);
+      expect(f.url).to.equal('http://h/?a=1&b=A😀z');
+      expect(text.slice(f.start, f.end)).to.equal('http://h/?a=1&amp;b=&#x41;&#128512;z');
+      const at = (s: number, e: number) => { const [a, b] = sourceSpan(f, s, e); return text.slice(a, b); };
+      expect(at(13, 14)).to.equal('&amp;');
+      expect(at(16, 17)).to.equal('&#x41;');
+      expect(at(17, 19)).to.equal('&#128512;');
+      expect(at(17, 18)).to.equal('&#128512;');
+      expect(at(19, 20)).to.equal('z');
+    });
+
+    it('follows the HTML rules for references in attributes', () => {
+      // "&amp=" and "&ampx" stay as written in an attribute; "&lt" without ";" is decoded
+      const found = findURLs('<a href="http://h/?a&amp=1&ampx&lt">', { kind: 'html' });
+      expect(found.map((f) => f.url)).to.deep.equal(['http://h/?a&amp=1&ampx<']);
+    });
+
+    it('takes each srcset candidate as its own URL', () => {
+      const text = '<img src=a.png srcset="a.png 1x, http://b/c,d 2x,  e.png,, f.png (x,y) 3x">';
+      expect(urls(text, 'html')).to.deep.equal([
+        ['a.png', 'a.png'],
+        ['a.png', 'a.png'],
+        ['http://b/c,d', 'http://b/c,d'],
+        ['e.png', 'e.png'],
+        ['f.png', 'f.png'],
+      ]);
+      // as the HTML standard splits it: a comma inside a URL is part of it; trailing commas are not
+      expect(srcsetURLs('x.png,y.png 2x')).to.deep.equal([[0, 11]]);
+      expect(srcsetURLs('x.png, y.png 2x,z.png')).to.deep.equal([[0, 5], [7, 12], [16, 21]]);
+    });
+
+    it('reads href, src, action, formaction, cite, poster and <object data>, not script, comments or other data attributes', () => {
+      const text = [
+        '<form action="http://f/"><button formaction=http://g/>b</button></form>',
+        '<blockquote cite=\'http://c/\'></blockquote><video poster="http://p/" src="http://v/"></video>',
+        '<object data="http://o/"></object><div data="http://no/"></div>',
+        '<script>document.write("<a href=http://script/>")</script><!-- <a href="http://comment/"> -->',
+        '<svg><a xlink:href="http://svg/"></a></svg><template><a href="http://template/"></a></template>',
+      ].join('\n');
+      expect(urls(text, 'html').map(([u]) => u)).to.deep.equal([
+        'http://f/',
+        'http://g/',
+        'http://c/',
+        'http://p/',
+        'http://v/',
+        'http://o/',
+        'http://svg/',
+        'http://template/',
+      ]);
+    });
+  });
+
+  it('tells the kind from the file name', () => {
+    expect(['a.md', 'b.MARKDOWN', 'c.html', 'd.htm', 'e.txt', 'f', 'g.md.txt'].map(kindFromPath)).to.deep.equal(['markdown', 'markdown', 'html', 'html', 'text', 'text', 'text']);
+  });
+
+  it('sourceSpan is the identity for a URL written as it is', () => {
+    const f: FoundURL = { url: 'http://a b', start: 10, end: 20, relative: false };
+    expect(sourceSpan(f, 8, 9)).to.deep.equal([18, 19]);
+  });
+});
+
+describe('lint: lintText', () => {
+  it('reports each validation error at its line and column (1-based, UTF-16 units, end exclusive)', () => {
+    const text = 'first line\r\nsecond 😀 https://u:p@example.com:99999/\nthird';
+    const ds = lintText(text, { kind: 'text' });
+    expect(ds.map((d) => [d.type, d.line, d.column, d.endLine, d.endColumn, d.failure, d.url])).to.deep.equal([
+      ['invalid-credentials', 2, 22, 2, 23, false, 'https://u:p@example.com:99999/'],
+      ['port-out-of-range', 2, 35, 2, 40, true, 'https://u:p@example.com:99999/'],
+    ]);
+    expect(text.slice(ds[1].start, ds[1].end)).to.equal('99999');
+  });
+
+  it('checks relative targets only against a base URL', () => {
+    const text = '[a](..\\b.md)';
+    expect(lintText(text, { kind: 'markdown' })).to.deep.equal([]);
+    const ds = lintText(text, { kind: 'markdown', base: 'https://example.com/docs/' });
+    expect(ds.map((d) => [d.type, d.column, d.endColumn])).to.deep.equal([['invalid-reverse-solidus', 7, 8]]);
+  });
+
+  it('reports an error on a character reference at the whole reference', () => {
+    const ds = lintText('<a href="http://h/&#32;x">', { kind: 'html' });
+    expect(ds.map((d) => [d.type, d.column, d.endColumn])).to.deep.equal([['invalid-URL-unit', 19, 24]]);
+  });
+
+  it('reports one error once even when the parser meets it twice', () => {
+    expect(lintText('https:/x', { kind: 'text' }).map((d) => d.type)).to.deep.equal(['special-scheme-missing-following-solidus']);
+  });
+
+  it('refuses a base URL that does not parse', () => {
+    expect(() => lintText('', { kind: 'text', base: 'not a url' })).to.throw(TypeError, /base URL does not parse/);
+  });
+
+  it('decodes bytes that are not UTF-8 with U+FFFD', () => {
+    expect(decodeUTF8(Buffer.from([0x68, 0xff, 0x69]))).to.deep.equal({ text: 'h\ufffdi', valid: false });
+    expect(decodeUTF8(Buffer.from('\ufeffé', 'utf8'))).to.deep.equal({ text: 'é', valid: true });
+  });
+});
+
+describe('lint: url-grammar lint', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'url-grammar-lint-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  function file(name: string, content: string | Buffer): string {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  }
+
+  function run(args: string[], stdin = ''): { code: number; out: string; err: string } {
+    let out = '';
+    let err = '';
+    const io: CliIO = {
+      out: (s) => void (out += s),
+      err: (s) => void (err += s),
+      readFile: (path) => (path === '-' ? Buffer.from(stdin, 'utf8') : readFileSync(path)),
+      setExitCode: () => undefined,
+      isTTY: false,
+    };
+    const code = main(['lint', ...args], io);
+    return { code, out, err };
+  }
+
+  it('prints file:line:col: type message for each error and exits 1', () => {
+    const txt = file('notes.txt', 'See https://user@example.com/a b.\nAnd http://[::1/.\n');
+    const md = file('doc.md', '# Doc\n\n[x](https://example.com:70000/) and `http://x:99999/`\n');
+    const r = run([txt, md]);
+    expect(r.code).to.equal(1);
+    expect(r.err).to.equal('');
+    expect(r.out).to.equal(
+      [
+        `${txt}:1:17: invalid-credentials The input includes credentials.`,
+        `${txt}:2:12: IPv6-unclosed An IPv6 address is missing the closing "]".`,
+        `${md}:3:25: port-out-of-range The port is greater than 65535.`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints nothing and exits 0 when there is no error', () => {
+    const ok = file('ok.html', '<a href="https://example.com/">x</a><img src="logo.png">');
+    expect(run([ok])).to.deep.equal({ code: 0, out: '', err: '' });
+  });
+
+  it('prints JSON with --format json', () => {
+    const html = file('page.html', '<p>\n  <a href="https://example.com/a&#92;b">x</a>\n');
+    const r = run(['--format', 'json', html]);
+    expect(r.code).to.equal(1);
+    expect(JSON.parse(r.out)).to.deep.equal([
+      {
+        file: html,
+        line: 2,
+        column: 33,
+        endLine: 2,
+        endColumn: 38,
+        url: 'https://example.com/a\\b',
+        type: 'invalid-reverse-solidus',
+        failure: false,
+        message: 'A URL with a special scheme uses "\\" instead of "/".',
+      },
+    ]);
+    expect(JSON.parse(run(['--format', 'json', file('empty.txt', 'no urls')]).out)).to.deep.equal([]);
+  });
+
+  it('checks relative targets with --base', () => {
+    const md = file('rel.md', '[a](../a b.md) [b](<../c d.md>)\n');
+    expect(run([md]).code).to.equal(0);
+    const r = run(['--base', 'https://example.com/docs/', md]);
+    expect(r.code).to.equal(1);
+    expect(r.out).to.equal(`${md}:1:25: invalid-URL-unit A code point is found that is not a URL unit.\n`);
+  });
+
+  it('reads standard input for "-" and for no file at all, as text unless --kind says', () => {
+    const stdin = 'x https://example.com:99999/\n';
+    const expected = '<stdin>:1:23: port-out-of-range The port is greater than 65535.\n';
+    expect(run([], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
+    expect(run(['-'], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
+    expect(run(['-'], '[a](/b c)')).to.deep.equal({ code: 0, out: '', err: '' });
+    expect(run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)').out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/".\n');
+  });
+
+  it('warns about a file that is not UTF-8 and still lints it', () => {
+    const bad = file('latin1.txt', Buffer.concat([Buffer.from([0xff, 0xfe, 0x20]), Buffer.from('http://example.com:1x/\n')]));
+    const r = run([bad]);
+    expect(r.err).to.equal(`${bad}: not valid UTF-8 (decoded with U+FFFD)\n`);
+    expect(r.out).to.equal(`${bad}:1:24: port-invalid The port contains something other than ASCII digits.\n`);
+    expect(r.code).to.equal(1);
+  });
+
+  it('exits 2 with one line for a file it cannot read, and lints the others', () => {
+    const missing = join(dir, 'missing.md');
+    const ok = file('fine.txt', 'https://u@example.com/');
+    const r = run([missing, ok]);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.equal(`error: cannot read ${missing}: no such file or directory\n`);
+    expect(r.out).to.equal(`${ok}:1:10: invalid-credentials The input includes credentials.\n`);
+    const d = run([dir]);
+    expect(d).to.deep.equal({ code: 2, out: '', err: `error: cannot read ${dir}: is a directory\n` });
+  });
+
+  it('exits 2 on bad arguments, with one line and no stack trace', () => {
+    for (const [args, message] of [
+      [['--format', 'xml', '-'], 'error: unknown format "xml" (expected text, json)\n'],
+      [['--kind', 'pdf', '-'], 'error: unknown kind "pdf" (expected auto, text, markdown, html)\n'],
+      [['--base', 'not a url', '-'], 'error: the base URL does not parse: "not a url"\n'],
+    ] as Array<[string[], string]>) {
+      expect(run(args)).to.deep.equal({ code: 2, out: '', err: message });
+    }
+    const unknown = run(['--frobnicate']);
+    expect(unknown.code).to.equal(2);
+    expect(unknown.err.trim().split('\n')).to.have.length(1);
+  });
+});
