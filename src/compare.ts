@@ -1,0 +1,895 @@
+// Cross-checking other URL parsers against url-grammar: the same inputs go to every parser, and for
+// each parser the comparison counts, component by component, how often it agrees with url-grammar
+// (the reference), and keeps the first few disagreements of each kind.
+//
+// A parser is plugged in through an adapter: `{ name, parse(input, base) }` returning a Result, the
+// URL getters' values (or a failure), synchronously or as a promise. Built in: url-grammar itself,
+// Node's global URL, whatwg-url and url-parse (each loaded with require, so a package that is not
+// installed makes its adapter "unavailable" instead of an error). A parser in any other language
+// speaks the JSON-lines protocol of docs/compare-protocol.md over a child process's standard input
+// and output: childProcessAdapter(name, command, args).
+//
+// Two engines share everything but the waiting: compareParsers (async: adapters may answer with
+// promises; a child process is streamed with a per-request and a total timeout) and
+// compareParsersSync (for callers that cannot wait, such as the synchronous CLI: a child process is
+// run once with every request on its standard input, under a total timeout).
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { parseWithDiagnostics } from './parse';
+import { URL as GrammarURL } from './url';
+import { toScalarValueString } from './usv';
+
+// ---------------------------------------------------------------------------------------------
+// Results and adapters
+
+/** The URL getters a Result carries, in the order reports show them. */
+export const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
+export type Getter = (typeof GETTERS)[number];
+
+/** What is compared: parse success, each getter, and the validation errors. */
+export const COMPONENTS = ['parse', ...GETTERS, 'errors'] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+/**
+ * A parser's answer for one input. For a URL: the values of the URL getters. `href` is required;
+ * any other getter may be null (or left out) when the parser has no equivalent, and is then not
+ * compared. `errors` are validation error type names (as in the URL Standard's table), given only
+ * by parsers that report them; they are compared as a multiset (order does not count).
+ */
+export type Result =
+  | {
+      ok: true;
+      href: string;
+      protocol: string | null;
+      username: string | null;
+      password: string | null;
+      host: string | null;
+      hostname: string | null;
+      port: string | null;
+      pathname: string | null;
+      search: string | null;
+      hash: string | null;
+      origin?: string | null;
+      errors?: string[];
+    }
+  | {
+      ok: false;
+      errors?: string[];
+      /** Free text: why the parser rejected the input (shown with disagreements, never compared). */
+      message?: string;
+    };
+
+/** One input, with the base to resolve it against (null: none). */
+export interface CompareCase {
+  input: string;
+  base: string | null;
+}
+
+/** A parser, as the comparison sees it. */
+export interface ParserAdapter {
+  readonly name: string;
+  /** The parser's answer; throw (or reject with) an AdapterError when it cannot give one. */
+  parse(input: string, base: string | null): Promise<Result> | Result;
+  /** Set when the parser cannot be used here (say, its package is not installed): the reason. */
+  readonly unavailable?: string;
+  /** Optional: every case at once, synchronously (compareParsersSync uses it when present). */
+  parseAllSync?(cases: readonly CompareCase[]): Outcome[];
+  /** Optional: release what the adapter holds (a child process); called when a comparison ends. */
+  close?(): Promise<void> | void;
+}
+
+/** The adapter could not answer a case at all (a crashed child, a timeout, a malformed answer). */
+export class AdapterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdapterError';
+  }
+}
+
+/** An adapter's answer for one case, or why there is none. */
+export type Outcome = Result | AdapterError;
+
+// ---------------------------------------------------------------------------------------------
+// Checking an answer's shape (the same rules for in-process adapters and the JSON-lines protocol)
+
+/** A Result that breaks the rules: what is wrong with it. */
+export class ProtocolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}
+
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+function optionalString(o: Record<string, unknown>, key: string): string | null {
+  if (!hasOwn(o, key) || o[key] === null || o[key] === undefined) return null;
+  if (typeof o[key] !== 'string') throw new ProtocolError(`"${key}" must be a string or null, not ${describe(o[key])}`);
+  return o[key] as string;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
+}
+
+/** Checks a value against the Result rules and returns it as a clean Result (unknown keys dropped). */
+export function toResult(value: unknown): Result {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ProtocolError(`a result must be an object, not ${describe(value)}`);
+  const o = value as Record<string, unknown>;
+  if (typeof o.ok !== 'boolean') throw new ProtocolError(`"ok" must be true or false, not ${hasOwn(o, 'ok') ? describe(o.ok) : 'missing'}`);
+  let errors: string[] | undefined;
+  if (hasOwn(o, 'errors') && o.errors !== null && o.errors !== undefined) {
+    if (!Array.isArray(o.errors) || !o.errors.every((e) => typeof e === 'string')) throw new ProtocolError(`"errors" must be an array of strings`);
+    errors = [...(o.errors as string[])];
+  }
+  if (!o.ok) {
+    const message = optionalString(o, 'message');
+    return { ok: false, ...(errors ? { errors } : {}), ...(message !== null ? { message } : {}) };
+  }
+  if (typeof o.href !== 'string') throw new ProtocolError(`"href" must be a string when "ok" is true, not ${hasOwn(o, 'href') ? describe(o.href) : 'missing'}`);
+  const r: Result = {
+    ok: true,
+    href: o.href,
+    protocol: optionalString(o, 'protocol'),
+    username: optionalString(o, 'username'),
+    password: optionalString(o, 'password'),
+    host: optionalString(o, 'host'),
+    hostname: optionalString(o, 'hostname'),
+    port: optionalString(o, 'port'),
+    pathname: optionalString(o, 'pathname'),
+    search: optionalString(o, 'search'),
+    hash: optionalString(o, 'hash'),
+  };
+  const origin = optionalString(o, 'origin');
+  if (origin !== null) r.origin = origin;
+  if (errors) r.errors = errors;
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The JSON-lines protocol (docs/compare-protocol.md)
+
+/**
+ * The request line for one case (with its newline). Input and base are sent as scalar value
+ * strings (a lone surrogate becomes U+FFFD), so the line is always valid UTF-8.
+ */
+export function encodeRequest(id: number, input: string, base: string | null): string {
+  return JSON.stringify({ id, input: toScalarValueString(input), base: base === null ? null : toScalarValueString(base) }) + '\n';
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function excerpt(s: string, max = 200): string {
+  const j = JSON.stringify(s);
+  return j.length <= max ? j : j.slice(0, max) + '…';
+}
+
+/**
+ * One response line (bytes without the newline; a trailing CR is allowed) to its id and Result,
+ * or an AdapterError for `{"id": n, "error": "..."}` (the adapter could not answer that request).
+ * Throws ProtocolError when the line is not UTF-8, not JSON, or not a response.
+ * Returns null for a blank line, which the protocol ignores.
+ */
+export function decodeResponseLine(line: Uint8Array | string): { id: number; result: Outcome } | null {
+  let text: string;
+  if (typeof line === 'string') text = line;
+  else {
+    try {
+      text = utf8.decode(line);
+    } catch {
+      throw new ProtocolError(`malformed response line (not UTF-8): ${excerpt(Buffer.from(line).toString('latin1'))}`);
+    }
+  }
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ProtocolError(`malformed response line (not JSON): ${excerpt(text)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ProtocolError(`malformed response line (not a JSON object): ${excerpt(text)}`);
+  }
+  const o = value as Record<string, unknown>;
+  const id = o.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
+    throw new ProtocolError(`malformed response line (no integer "id"): ${excerpt(text)}`);
+  }
+  if (!hasOwn(o, 'ok') && typeof o.error === 'string') return { id, result: new AdapterError(`could not answer: ${o.error}`) };
+  try {
+    return { id, result: toResult(value) };
+  } catch (e) {
+    throw new ProtocolError(`malformed response for id ${id} (${(e as Error).message}): ${excerpt(text)}`);
+  }
+}
+
+/** Splits bytes into complete lines at LF; returns the lines and the unfinished rest. */
+function splitLines(buf: Buffer): { lines: Buffer[]; rest: Buffer } {
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let i = buf.indexOf(10, start); i !== -1; i = buf.indexOf(10, start)) {
+    lines.push(buf.subarray(start, i));
+    start = i + 1;
+  }
+  return { lines, rest: buf.subarray(start) };
+}
+
+const STDERR_KEEP = 2000;
+
+function stderrNote(tail: string): string {
+  const t = tail.trim();
+  return t === '' ? '' : `; its standard error ends with: ${excerpt(t.slice(-600), 700)}`;
+}
+
+function exitText(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `was killed by ${signal}` : `exited with code ${code}`;
+}
+
+export interface ChildProcessAdapterOptions {
+  /** How long one request may wait for its answer once sent, in ms (streaming only). Default 10,000. */
+  requestTimeoutMs?: number;
+  /** How long the child may take for everything, from its start, in ms. Default 600,000. */
+  totalTimeoutMs?: number;
+  /** How many requests may await an answer at once (streaming only). Default 64. */
+  maxInFlight?: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ChildProcessAdapter extends ParserAdapter {
+  parse(input: string, base: string | null): Promise<Result>;
+  parseAllSync(cases: readonly CompareCase[]): Outcome[];
+  close(): Promise<void>;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+interface Pending {
+  id: number;
+  input: string;
+  base: string | null;
+  resolve(r: Result): void;
+  reject(e: AdapterError): void;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * A parser in another process, speaking the JSON-lines protocol. The process is started on the first
+ * request and kept until close(). Any breach ends it: a line that is not a response, an answer for
+ * an id that is not waiting, a request unanswered after requestTimeoutMs, everything unanswered
+ * after totalTimeoutMs, or the process ending before it has answered; every waiting and later
+ * request then fails with an AdapterError saying which (until close(), after which it starts anew).
+ */
+export function childProcessAdapter(name: string, command: string, args: readonly string[] = [], options: ChildProcessAdapterOptions = {}): ChildProcessAdapter {
+  return new ChildProcessClient(name, command, [...args], options);
+}
+
+class ChildProcessClient implements ChildProcessAdapter {
+  private child: ChildProcess | null = null;
+  private closed: Promise<void> | null = null;
+  private failure: string | null = null;
+  private nextId = 1;
+  private answered = 0;
+  private readonly queue: Pending[] = [];
+  private readonly inFlight = new Map<number, Pending>();
+  private rest: Buffer = Buffer.alloc(0);
+  private stderrTail = '';
+  private totalTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+  private readonly requestTimeoutMs: number;
+  private readonly totalTimeoutMs: number;
+  private readonly maxInFlight: number;
+
+  constructor(
+    readonly name: string,
+    readonly command: string,
+    readonly args: readonly string[],
+    private readonly options: ChildProcessAdapterOptions,
+  ) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? 600_000;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 64);
+  }
+
+  private get commandLine(): string {
+    return [this.command, ...this.args].join(' ');
+  }
+
+  parse(input: string, base: string | null): Promise<Result> {
+    if (this.failure !== null) return Promise.reject(new AdapterError(this.failure));
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, base, resolve, reject, timer: null });
+      if (!this.child) this.start();
+      this.pump();
+    });
+  }
+
+  private start(): void {
+    this.answered = 0;
+    this.rest = Buffer.alloc(0);
+    this.stderrTail = '';
+    this.closing = false;
+    let child: ChildProcess;
+    try {
+      child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true });
+    } catch (e) {
+      this.fail(`could not start ${excerpt(this.commandLine)}: ${(e as Error).message}`);
+      return;
+    }
+    this.child = child;
+    let resolveClosed!: () => void;
+    this.closed = new Promise<void>((r) => (resolveClosed = r));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) {
+        this.fail(`the adapter process: ${e.message}`);
+        return;
+      }
+      // spawn failures (ENOENT, EACCES): nothing started
+      this.fail(`could not start ${excerpt(this.commandLine)}: ${e.message}`);
+      this.child = null;
+      resolveClosed();
+    });
+    child.stdin!.on('error', () => {
+      // EPIPE when the child has gone: its exit is reported by 'close'
+    });
+    child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_KEEP);
+    });
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
+      if (this.rest.length > 0 && this.failure === null) {
+        // a last line without its newline still counts
+        const last = this.rest;
+        this.rest = Buffer.alloc(0);
+        this.onLine(last);
+      }
+      this.clearTotalTimer();
+      const unanswered = this.inFlight.size + this.queue.length;
+      if (this.failure === null && (unanswered > 0 || !this.closing)) {
+        this.fail(
+          `the adapter ${exitText(code, signal)} ${unanswered > 0 ? `before answering ${unanswered} request${unanswered === 1 ? '' : 's'}` : 'before its input ended'} (it had answered ${this.answered})${stderrNote(this.stderrTail)}`,
+        );
+      }
+      if (this.child === child) this.child = null;
+      resolveClosed();
+    });
+    this.totalTimer = setTimeout(() => {
+      this.fail(`timed out: the adapter had not answered everything within the total timeout of ${this.totalTimeoutMs} ms (it had answered ${this.answered})`);
+    }, this.totalTimeoutMs);
+    // the child's pipes and the per-request timers keep the process alive while answers are due
+    this.totalTimer.unref();
+  }
+
+  private clearTotalTimer(): void {
+    if (this.totalTimer) clearTimeout(this.totalTimer);
+    this.totalTimer = null;
+  }
+
+  private pump(): void {
+    const child = this.child;
+    if (!child || this.failure !== null) return;
+    while (this.inFlight.size < this.maxInFlight && this.queue.length > 0) {
+      const p = this.queue.shift()!;
+      this.inFlight.set(p.id, p);
+      p.timer = setTimeout(() => {
+        this.fail(`timed out: no answer to request id ${p.id} (input ${excerpt(p.input, 120)}) within ${this.requestTimeoutMs} ms (it had answered ${this.answered})`);
+      }, this.requestTimeoutMs);
+      child.stdin!.write(encodeRequest(p.id, p.input, p.base));
+    }
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.failure !== null) return;
+    const { lines, rest } = splitLines(this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk);
+    this.rest = Buffer.from(rest);
+    for (const line of lines) {
+      if (this.failure !== null) return;
+      this.onLine(line);
+    }
+    this.pump();
+  }
+
+  private onLine(line: Buffer): void {
+    let decoded: { id: number; result: Outcome } | null;
+    try {
+      decoded = decodeResponseLine(line);
+    } catch (e) {
+      this.fail((e as Error).message);
+      return;
+    }
+    if (decoded === null) return;
+    const p = this.inFlight.get(decoded.id);
+    if (!p) {
+      this.fail(`a response for id ${decoded.id}, which is not awaiting an answer (never sent, or answered already)`);
+      return;
+    }
+    if (p.timer) clearTimeout(p.timer);
+    this.inFlight.delete(decoded.id);
+    this.answered++;
+    if (decoded.result instanceof AdapterError) p.reject(new AdapterError(`${this.name}: ${decoded.result.message}`));
+    else p.resolve(decoded.result);
+  }
+
+  /** Ends the child and fails every waiting request with `message` (the first failure wins). */
+  private fail(message: string): void {
+    if (this.failure !== null) return;
+    this.failure = `${this.name}: ${message}`;
+    this.clearTotalTimer();
+    const err = new AdapterError(this.failure);
+    for (const p of [...this.inFlight.values(), ...this.queue]) {
+      if (p.timer) clearTimeout(p.timer);
+      p.reject(err);
+    }
+    this.inFlight.clear();
+    this.queue.length = 0;
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child) {
+      this.closing = true;
+      child.stdin!.end();
+      const grace = setTimeout(() => child.kill('SIGKILL'), 2000);
+      await this.closed;
+      clearTimeout(grace);
+    } else if (this.closed) {
+      await this.closed;
+    }
+    this.clearTotalTimer();
+    this.child = null;
+    this.closed = null;
+    this.failure = null;
+  }
+
+  parseAllSync(cases: readonly CompareCase[]): Outcome[] {
+    const input = cases.map((c, i) => encodeRequest(i, c.input, c.base)).join('');
+    const r = spawnSync(this.command, this.args, {
+      input,
+      cwd: this.options.cwd,
+      env: this.options.env,
+      timeout: this.totalTimeoutMs,
+      killSignal: 'SIGKILL',
+      maxBuffer: 1 << 30,
+      windowsHide: true,
+    });
+    const out: Array<Outcome | undefined> = new Array(cases.length).fill(undefined);
+    let answered = 0;
+    let failure: string | null = null;
+    const err = r.error as NodeJS.ErrnoException | undefined;
+    const timedOut = err?.code === 'ETIMEDOUT';
+    if (err && !timedOut && !r.stdout) {
+      failure = `could not start ${excerpt(this.commandLine)}: ${err.message}`;
+    } else {
+      const { lines, rest } = splitLines(r.stdout ?? Buffer.alloc(0));
+      if (rest.length > 0) lines.push(rest);
+      for (const line of lines) {
+        let decoded: { id: number; result: Outcome } | null;
+        try {
+          decoded = decodeResponseLine(line);
+        } catch (e) {
+          failure = (e as Error).message;
+          break;
+        }
+        if (decoded === null) continue;
+        if (decoded.id >= cases.length || out[decoded.id] !== undefined) {
+          failure = `a response for id ${decoded.id}, which is not awaiting an answer (never sent, or answered already)`;
+          break;
+        }
+        out[decoded.id] = decoded.result instanceof AdapterError ? new AdapterError(`${this.name}: ${decoded.result.message}`) : decoded.result;
+        answered++;
+      }
+      if (failure === null && answered < cases.length) {
+        const stderr = r.stderr ? r.stderr.toString('utf8').slice(-STDERR_KEEP) : '';
+        const missing = cases.length - answered;
+        failure = timedOut
+          ? `timed out: the adapter had not answered everything within the total timeout of ${this.totalTimeoutMs} ms (it had answered ${answered})`
+          : `the adapter ${exitText(r.status, r.signal)} before answering ${missing} request${missing === 1 ? '' : 's'} (it had answered ${answered})${stderrNote(stderr)}`;
+      }
+    }
+    const e = failure === null ? null : new AdapterError(`${this.name}: ${failure}`);
+    // after a breach nothing the child said is trusted: every case without an answer before it fails
+    return out.map((o) => o ?? e!);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-in adapters
+
+/** The parsers that run in this process. */
+export const BUILTIN_PARSERS = ['url-grammar', 'node', 'whatwg-url', 'url-parse'] as const;
+export type BuiltinParser = (typeof BUILTIN_PARSERS)[number];
+
+type Loader = (id: string) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const defaultLoader: Loader = (id) => require(id);
+
+interface URLLike {
+  href: string;
+  origin: string;
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+function viewOf(u: URLLike, errors?: string[]): Result {
+  const r: Result = {
+    ok: true,
+    href: u.href,
+    origin: u.origin,
+    protocol: u.protocol,
+    username: u.username,
+    password: u.password,
+    host: u.host,
+    hostname: u.hostname,
+    port: u.port,
+    pathname: u.pathname,
+    search: u.search,
+    hash: u.hash,
+  };
+  if (errors) r.errors = errors;
+  return r;
+}
+
+function failureOf(e: unknown, errors?: string[]): Result {
+  return { ok: false, ...(errors ? { errors } : {}), message: e instanceof Error ? e.message : String(e) };
+}
+
+/** An adapter that says why it cannot run; compareParsers reports it and never calls parse. */
+export function unavailableAdapter(name: string, reason: string): ParserAdapter {
+  return {
+    name,
+    unavailable: reason,
+    parse: () => {
+      throw new AdapterError(`${name} is unavailable: ${reason}`);
+    },
+  };
+}
+
+/** url-grammar: the URL class for the getters, parseWithDiagnostics for the validation errors. */
+export function urlGrammarAdapter(): ParserAdapter {
+  return {
+    name: 'url-grammar',
+    parse(input, base) {
+      if (base !== null && !GrammarURL.canParse(base)) return { ok: false, message: 'the base URL does not parse' };
+      const errors = parseWithDiagnostics(input, { baseURL: base ?? undefined }).errors.map((e) => e.type);
+      const url = GrammarURL.parse(input, base ?? undefined);
+      return url ? viewOf(url, errors) : { ok: false, errors };
+    },
+  };
+}
+
+/** Node's global URL (Ada); no validation errors. */
+export function nodeAdapter(): ParserAdapter {
+  return {
+    name: 'node',
+    parse(input, base) {
+      const NodeURL = globalThis.URL;
+      try {
+        return viewOf(base === null ? new NodeURL(input) : new NodeURL(input, base));
+      } catch (e) {
+        return failureOf(e);
+      }
+    },
+  };
+}
+
+interface WhatwgUrlModule {
+  URL: new (input: string, base?: string) => URLLike;
+  parseURL(input: string): unknown;
+  parseURLWithValidationErrors?(input: string, options?: { baseURL?: unknown }): { url: unknown; validationErrors: Array<{ type: string } | string> };
+}
+
+/**
+ * whatwg-url (the reference implementation of the standard): its URL class for the getters, and
+ * parseURLWithValidationErrors (where the installed version has it) for the error types.
+ */
+export function whatwgUrlAdapter(load: Loader = defaultLoader): ParserAdapter {
+  let w: WhatwgUrlModule;
+  try {
+    w = load('whatwg-url') as WhatwgUrlModule;
+  } catch (e) {
+    return unavailableAdapter('whatwg-url', `the package is not installed (${firstLine(e)}); npm install whatwg-url to include it`);
+  }
+  return {
+    name: 'whatwg-url',
+    parse(input, base) {
+      let errors: string[] | undefined;
+      if (typeof w.parseURLWithValidationErrors === 'function') {
+        const baseURL = base === null ? null : w.parseURL(base);
+        if (base !== null && baseURL === null) return { ok: false, message: 'the base URL does not parse' };
+        errors = w.parseURLWithValidationErrors(input, { baseURL }).validationErrors.map((e) => (typeof e === 'string' ? e : e.type));
+      }
+      try {
+        return viewOf(base === null ? new w.URL(input) : new w.URL(input, base), errors);
+      } catch (e) {
+        return failureOf(e, errors);
+      }
+    },
+  };
+}
+
+interface UrlParseInstance {
+  href: string;
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  query: string;
+  hash: string;
+  origin?: string;
+}
+type UrlParseConstructor = new (address: string, location?: string | object, parser?: boolean) => UrlParseInstance;
+
+/**
+ * url-parse, field by field: href, protocol, username, password, host, hostname, port, pathname,
+ * hash and origin are its fields of the same name; search is its `query` (kept as a string by
+ * passing parser = false). Two steps follow the getters' own definitions rather than url-parse: a
+ * lone "?" query and a lone "#" hash become "" (the search and hash getters return "" for an empty
+ * query or fragment, and url-parse keeps the mark). url-parse never fails; a result without a
+ * scheme (protocol "") is reported as failure, since every URL has a scheme and url-parse then has
+ * only parsed a relative reference. Without a base, url-parse is given an empty location object,
+ * so that it never resolves against a global `location`. It reports no validation errors.
+ */
+export function urlParseAdapter(load: Loader = defaultLoader): ParserAdapter {
+  let Url: UrlParseConstructor;
+  try {
+    Url = load('url-parse') as UrlParseConstructor;
+  } catch (e) {
+    return unavailableAdapter('url-parse', `the package is not installed (${firstLine(e)}); npm install url-parse to include it`);
+  }
+  return {
+    name: 'url-parse',
+    parse(input, base) {
+      let u: UrlParseInstance;
+      try {
+        u = new Url(input, base === null ? {} : base, false);
+      } catch (e) {
+        return failureOf(e);
+      }
+      if (u.protocol === '') return { ok: false, message: 'no scheme (url-parse parsed a relative reference)' };
+      const r: Result = {
+        ok: true,
+        href: u.href,
+        protocol: u.protocol,
+        username: u.username,
+        password: u.password,
+        host: u.host,
+        hostname: u.hostname,
+        port: u.port,
+        pathname: u.pathname,
+        search: u.query === '?' ? '' : u.query,
+        hash: u.hash === '#' ? '' : u.hash,
+      };
+      if (typeof u.origin === 'string') r.origin = u.origin;
+      return r;
+    },
+  };
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
+}
+
+/** The built-in adapter of that name (an unavailable one when its package is not installed). */
+export function builtinAdapter(name: BuiltinParser, load: Loader = defaultLoader): ParserAdapter {
+  switch (name) {
+    case 'url-grammar':
+      return urlGrammarAdapter();
+    case 'node':
+      return nodeAdapter();
+    case 'whatwg-url':
+      return whatwgUrlAdapter(load);
+    case 'url-parse':
+      return urlParseAdapter(load);
+  }
+}
+
+export function isBuiltinParser(name: string): name is BuiltinParser {
+  return (BUILTIN_PARSERS as readonly string[]).includes(name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison
+
+/** A component value as disagreements show it: a getter's string, the error list, or for "parse" the href (null: failure). */
+export type Value = string | string[] | null;
+
+export interface Disagreement {
+  input: string;
+  base: string | null;
+  ours: Value;
+  theirs: Value;
+  /** Their failure message, when they failed and said why. */
+  message?: string;
+}
+
+export interface ComponentTally {
+  /** Cases where both answered this component. */
+  compared: number;
+  agreed: number;
+  /** The first disagreements, at most maxExamples. */
+  examples: Disagreement[];
+}
+
+export interface AdapterReport {
+  name: string;
+  available: boolean;
+  /** Why it is unavailable. */
+  unavailable?: string;
+  /** Cases it answered (with a URL or a failure). */
+  answered: number;
+  /** Cases it could not answer (AdapterError), and the distinct reasons, first maxExamples. */
+  adapterErrors: number;
+  adapterErrorMessages: Array<{ message: string; count: number; input: string; base: string | null }>;
+  components: Record<Component, ComponentTally>;
+}
+
+export interface CompareReport {
+  reference: string;
+  cases: number;
+  /** Cases the reference itself could not answer (they are left out of every count). */
+  referenceErrors: number;
+  maxExamples: number;
+  adapters: AdapterReport[];
+}
+
+export interface CompareOptions {
+  /** How many disagreements of each kind to keep per adapter. Default 5. */
+  maxExamples?: number;
+  /** The parser the others are compared with. Default: url-grammar. */
+  reference?: ParserAdapter;
+}
+
+/** Every input and base as a scalar value string (lone surrogates to U+FFFD), the form every parser is given. */
+export function normalizeCases(cases: readonly CompareCase[]): CompareCase[] {
+  return cases.map((c) => ({ input: toScalarValueString(c.input), base: c.base === null ? null : toScalarValueString(c.base) }));
+}
+
+function asOutcome(value: unknown): Outcome {
+  try {
+    return toResult(value);
+  } catch (e) {
+    return new AdapterError(`invalid result: ${(e as Error).message}`);
+  }
+}
+
+function asAdapterError(e: unknown, name: string): AdapterError {
+  if (e instanceof AdapterError) return e;
+  return new AdapterError(`${name} threw: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+}
+
+function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+function gatherSync(adapter: ParserAdapter, cases: readonly CompareCase[]): Outcome[] {
+  if (adapter.parseAllSync) return adapter.parseAllSync(cases).map((o) => (o instanceof AdapterError ? o : asOutcome(o)));
+  return cases.map((c) => {
+    let r: unknown;
+    try {
+      r = adapter.parse(c.input, c.base);
+    } catch (e) {
+      return asAdapterError(e, adapter.name);
+    }
+    if (isPromiseLike(r)) {
+      Promise.resolve(r).catch(() => undefined);
+      throw new TypeError(`the ${adapter.name} adapter answers asynchronously: use compareParsers, not compareParsersSync`);
+    }
+    return asOutcome(r);
+  });
+}
+
+async function gatherAsync(adapter: ParserAdapter, cases: readonly CompareCase[]): Promise<Outcome[]> {
+  return Promise.all(
+    cases.map(async (c) => {
+      try {
+        return asOutcome(await adapter.parse(c.input, c.base));
+      } catch (e) {
+        return asAdapterError(e, adapter.name);
+      }
+    }),
+  );
+}
+
+function sameErrors(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((v, i) => v === y[i]);
+}
+
+function emptyComponents(): Record<Component, ComponentTally> {
+  const c = {} as Record<Component, ComponentTally>;
+  for (const k of COMPONENTS) c[k] = { compared: 0, agreed: 0, examples: [] };
+  return c;
+}
+
+function tally(name: string, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
+  const rep: AdapterReport = { name, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
+  const count = (k: Component, c: CompareCase, agree: boolean, a: Value, b: Value, message?: string) => {
+    const t = rep.components[k];
+    t.compared++;
+    if (agree) t.agreed++;
+    else if (t.examples.length < maxExamples) t.examples.push({ input: c.input, base: c.base, ours: a, theirs: b, ...(message !== undefined ? { message } : {}) });
+  };
+  cases.forEach((c, i) => {
+    const a = ours[i];
+    const b = theirs[i];
+    if (b instanceof AdapterError) {
+      rep.adapterErrors++;
+      const seen = rep.adapterErrorMessages.find((m) => m.message === b.message);
+      if (seen) seen.count++;
+      else if (rep.adapterErrorMessages.length < maxExamples) rep.adapterErrorMessages.push({ message: b.message, count: 1, input: c.input, base: c.base });
+      return;
+    }
+    rep.answered++;
+    if (a instanceof AdapterError) return;
+    count('parse', c, a.ok === b.ok, a.ok ? a.href : null, b.ok ? b.href : null, b.ok ? undefined : b.message);
+    if (a.ok && b.ok) {
+      for (const g of GETTERS) {
+        const x = a[g];
+        const y = b[g];
+        if (typeof x === 'string' && typeof y === 'string') count(g, c, x === y, x, y);
+      }
+    }
+    if (a.errors && b.errors) count('errors', c, sameErrors(a.errors, b.errors), a.errors, b.errors);
+  });
+  return rep;
+}
+
+function unavailableReport(a: ParserAdapter): AdapterReport {
+  return { name: a.name, available: false, unavailable: a.unavailable, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
+}
+
+/** Compares every adapter with the reference on `cases`; adapters may answer asynchronously. */
+export async function compareParsers(cases: readonly CompareCase[], adapters: readonly ParserAdapter[], options: CompareOptions = {}): Promise<CompareReport> {
+  const maxExamples = options.maxExamples ?? 5;
+  const reference = options.reference ?? urlGrammarAdapter();
+  const norm = normalizeCases(cases);
+  const ours = await gatherAsync(reference, norm);
+  const reports: AdapterReport[] = [];
+  try {
+    for (const a of adapters) {
+      if (a.unavailable !== undefined) {
+        reports.push(unavailableReport(a));
+        continue;
+      }
+      const theirs = await gatherAsync(a, norm);
+      if (a.close) await a.close();
+      reports.push(tally(a.name, norm, ours, theirs, maxExamples));
+    }
+  } finally {
+    if (reference.close) await reference.close();
+  }
+  return finish(reference.name, norm, ours, reports, maxExamples);
+}
+
+/**
+ * The same, without waiting: every adapter must answer synchronously or have parseAllSync (a child
+ * process adapter runs its child once with all requests; its close() is not needed).
+ */
+export function compareParsersSync(cases: readonly CompareCase[], adapters: readonly ParserAdapter[], options: CompareOptions = {}): CompareReport {
+  const maxExamples = options.maxExamples ?? 5;
+  const reference = options.reference ?? urlGrammarAdapter();
+  const norm = normalizeCases(cases);
+  const ours = gatherSync(reference, norm);
+  const reports = adapters.map((a) => (a.unavailable !== undefined ? unavailableReport(a) : tally(a.name, norm, ours, gatherSync(a, norm), maxExamples)));
+  return finish(reference.name, norm, ours, reports, maxExamples);
+}
+
+function finish(reference: string, cases: readonly CompareCase[], ours: readonly Outcome[], adapters: AdapterReport[], maxExamples: number): CompareReport {
+  return { reference, cases: cases.length, referenceErrors: ours.filter((o) => o instanceof AdapterError).length, maxExamples, adapters };
+}
