@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST_GRAMMAR } from '../grammar/host';
+import { WRITING_GRAMMAR } from '../grammar/writing';
 import { STATE_OVERRIDES } from '../grammar/overrides';
 import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
 import {
@@ -46,6 +47,7 @@ function urlEntryRules(): string[] {
 const GRAMMARS: Array<[string, Grammar]> = [
   ['URL_GRAMMAR', URL_GRAMMAR],
   ['HOST_GRAMMAR', HOST_GRAMMAR],
+  ['WRITING_GRAMMAR', WRITING_GRAMMAR],
 ];
 
 function parseXML(text: string, mime: 'image/svg+xml' | 'text/xml' = 'image/svg+xml') {

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { HOST_GRAMMAR } from '../../grammar/host';
+import { WRITING_GRAMMAR } from '../../grammar/writing';
 import { URL_GRAMMAR } from '../../grammar/url';
 import type { Grammar } from '../../grammar/vocabulary';
 import { grammarToEBNF } from '../grammar/ebnf';
@@ -19,6 +20,7 @@ import type { CliIO } from './io';
 export const GRAMMARS: Readonly<Record<string, { title: string; grammar: Grammar }>> = {
   url: { title: 'URL grammar', grammar: URL_GRAMMAR },
   host: { title: 'Host grammar', grammar: HOST_GRAMMAR },
+  writing: { title: 'URL-writing grammar (valid URL strings)', grammar: WRITING_GRAMMAR },
 };
 
 const FORMATS = ['svg', 'html', 'ebnf'] as const;
