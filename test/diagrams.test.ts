@@ -161,7 +161,7 @@ describe('railroad diagrams', () => {
     const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
 
     it('has every rule, with its name, summary, spec link and diagram', () => {
-      for (const [, grammar] of GRAMMARS) {
+      for (const grammar of [URL_GRAMMAR, HOST_GRAMMAR]) {
         for (const r of Object.values(grammar)) {
           expect(ids.has(`rule-${r.name}`), r.name).to.equal(true);
           expect(html).to.contain(`<h3><a href="#rule-${r.name}">${r.name}</a></h3>`);
