@@ -12,8 +12,9 @@
 // It is slower than the compiled parser (it is an interpreter and copies rule stacks), so it is
 // meant for inputs that are already known not to match.
 
-import type { Grammar, Rule, Shape } from '../../grammar/vocabulary';
+import type { Grammar, Shape } from '../../grammar/vocabulary';
 import { fusedSource, type CompileContext } from './compile';
+import { isMarkFree, lookupRule } from './analysis';
 
 /** A rule being matched, and where its match started. */
 export interface Frame {
@@ -58,40 +59,6 @@ function merge(result: Reply, last: Reply | undefined): Reply {
   if (!last || result.furthest > last.furthest) return result;
   const fails = result.furthest === last.furthest ? last.fails.concat(result.fails) : last.fails;
   return { ok: result.ok, index: result.index, furthest: last.furthest, fails };
-}
-
-function lookupRule(g: Grammar, name: string): Rule {
-  const r = Object.prototype.hasOwnProperty.call(g, name) ? g[name] : undefined;
-  if (!r) throw new Error(`grammar: no rule named "${name}"`);
-  return r;
-}
-
-/** True when the compiler fuses `shape` (it produces no record mark); as compile.ts decides it. */
-function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set()): boolean {
-  switch (shape.kind) {
-    case 'terminal':
-    case 'charset':
-    case 'contextTerminal':
-    case 'end':
-      return true;
-    case 'sequence':
-    case 'choice':
-      return shape.items.every((s) => isMarkFree(g, s, seen));
-    case 'optional':
-    case 'zeroOrMore':
-    case 'oneOrMore':
-    case 'lookahead':
-    case 'not':
-      return isMarkFree(g, shape.item, seen);
-    case 'nonTerminal': {
-      const r = lookupRule(g, shape.name);
-      if (r.field || seen.has(r.name)) return false;
-      seen.add(r.name);
-      const free = isMarkFree(g, r.shape, seen);
-      seen.delete(r.name);
-      return free;
-    }
-  }
 }
 
 /**

@@ -13,6 +13,7 @@
 
 import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
 import type { CompileContext, Mark, Match } from './compile';
+import { isMarkFree } from './analysis';
 
 export interface FastMatcher {
   /** Matches from `start` (default 0): the end and the marks, or null. */
@@ -63,35 +64,13 @@ class Generator {
 
   private readonly freeCache = new Map<Shape, boolean>();
 
-  /** True when `shape` (with the rules it refers to) can produce no mark. */
-  private markFree(shape: Shape, seen: Set<string> = new Set()): boolean {
-    const hit = this.freeCache.get(shape);
-    if (hit !== undefined) return hit;
-    let free: boolean;
-    switch (shape.kind) {
-      case 'sequence':
-      case 'choice':
-        free = shape.items.every((s) => this.markFree(s, seen));
-        break;
-      case 'optional':
-      case 'zeroOrMore':
-      case 'oneOrMore':
-      case 'lookahead':
-      case 'not':
-        free = this.markFree(shape.item, seen);
-        break;
-      case 'nonTerminal': {
-        const r = this.g[shape.name];
-        if (!r || r.field || seen.has(shape.name)) return false;
-        seen.add(shape.name);
-        free = this.markFree(r.shape, seen);
-        seen.delete(shape.name);
-        break;
-      }
-      default:
-        free = true;
+  /** True when `shape` (with the rules it refers to) can produce no mark (cached). */
+  private markFree(shape: Shape): boolean {
+    let free = this.freeCache.get(shape);
+    if (free === undefined) {
+      free = isMarkFree(this.g, shape);
+      this.freeCache.set(shape, free);
     }
-    this.freeCache.set(shape, free);
     return free;
   }
 

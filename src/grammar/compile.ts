@@ -10,7 +10,8 @@
 // That also keeps every fused expression linear in the input.
 
 import P from 'parsimmon';
-import type { Grammar, RecordField, Rule, Shape } from '../../grammar/vocabulary';
+import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
+import { isMarkFree, lookupRule as lookup } from './analysis';
 
 export interface Mark {
   field: RecordField;
@@ -75,43 +76,6 @@ function failure(index: number, expected: string): RawReply {
 
 const NO_MARKS: Mark[] = [];
 Object.freeze(NO_MARKS);
-
-// ---- which parts can be fused ----------------------------------------------------------------
-
-/** True when `shape` (with the rules it refers to) produces no record mark. */
-function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set()): boolean {
-  switch (shape.kind) {
-    case 'terminal':
-    case 'charset':
-    case 'contextTerminal':
-    case 'end':
-      return true;
-    case 'sequence':
-    case 'choice':
-      return shape.items.every((s) => isMarkFree(g, s, seen));
-    case 'optional':
-    case 'zeroOrMore':
-    case 'oneOrMore':
-    case 'lookahead':
-    case 'not':
-      return isMarkFree(g, shape.item, seen);
-    case 'nonTerminal': {
-      const r = lookup(g, shape.name);
-      if (r.field) return false;
-      if (seen.has(r.name)) return false; // recursion is never fused
-      seen.add(r.name);
-      const free = isMarkFree(g, r.shape, seen);
-      seen.delete(r.name);
-      return free;
-    }
-  }
-}
-
-function lookup(g: Grammar, name: string): Rule {
-  const r = g[name];
-  if (!r) throw new Error(`grammar: no rule named "${name}"`);
-  return r;
-}
 
 // ---- fused regular expressions ----------------------------------------------------------------
 
