@@ -3,12 +3,12 @@
 // why, and where the parser and the writing rules disagree. Exit 0 when it is valid both ways,
 // 1 when it is not, 2 for bad arguments.
 
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import { explain, type Explanation } from '../explain';
 import { URL } from '../url';
 import { caretLines, printable } from './parse';
-import type { CliIO } from './io';
+import { requireParsableBase, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
@@ -71,9 +71,7 @@ export function register(program: Command, io: CliIO): void {
     .option('--base <url>', 'the base URL to check against')
     .option('--json', 'print JSON')
     .action((url: string, opts: { base?: string; json?: boolean }) => {
-      if (opts.base !== undefined && !URL.canParse(opts.base)) {
-        throw new CommanderError(2, 'url-grammar.usage', `error: the base URL does not parse: ${JSON.stringify(opts.base)}`);
-      }
+      requireParsableBase(opts.base, URL.canParse);
       const rep = checkReport(url, opts.base);
       io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(io.isTTY))) + '\n');
       io.setExitCode(rep.valid ? 0 : 1);

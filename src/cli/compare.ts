@@ -17,7 +17,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import {
   BUILTIN_PARSERS,
@@ -32,7 +32,7 @@ import {
   type ParserAdapter,
   type Value,
 } from '../compare';
-import type { CliIO } from './io';
+import { usageError, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -47,9 +47,7 @@ export const DEFAULT_CORPUS = [
 
 const DEFAULT_TIMEOUT_MS = 300_000;
 
-function usage(message: string): CommanderError {
-  return new CommanderError(2, 'url-grammar.usage', `error: ${message}`);
-}
+const usage = usageError;
 
 /** The folder with url-grammar's package.json, from src/cli/ or dist/src/cli/ alike. */
 export function packageRoot(from: string = __dirname): string {

@@ -8,14 +8,14 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { HOST_GRAMMAR } from '../../grammar/host';
 import { WRITING_GRAMMAR } from '../../grammar/writing';
 import { URL_GRAMMAR } from '../../grammar/url';
 import type { Grammar } from '../../grammar/vocabulary';
 import { grammarToEBNF } from '../grammar/ebnf';
 import { grammarToHTML, ruleToSVG } from '../grammar/railroad';
-import type { CliIO } from './io';
+import { usageError, type CliIO } from './io';
 
 export const GRAMMARS: Readonly<Record<string, { title: string; grammar: Grammar }>> = {
   url: { title: 'URL grammar', grammar: URL_GRAMMAR },
@@ -26,9 +26,7 @@ export const GRAMMARS: Readonly<Record<string, { title: string; grammar: Grammar
 const FORMATS = ['svg', 'html', 'ebnf'] as const;
 type Format = (typeof FORMATS)[number];
 
-function usage(message: string): CommanderError {
-  return new CommanderError(2, 'url-grammar.usage', `error: ${message}`);
-}
+const usage = usageError;
 
 interface DiagramOptions {
   out?: string;

@@ -1,5 +1,7 @@
 // What a subcommand may use to talk to the outside, so tests can run the CLI in-process.
 
+import { CommanderError } from 'commander';
+
 export interface CliIO {
   /** Standard output. */
   out(text: string): void;
@@ -11,4 +13,14 @@ export interface CliIO {
   setExitCode(code: number): void;
   /** Whether standard output is a terminal (colour only then). */
   isTTY: boolean;
+}
+
+/** A bad-arguments error: the CLI prints its one-line message and exits with status 2. */
+export function usageError(message: string): CommanderError {
+  return new CommanderError(2, 'url-grammar.usage', `error: ${message}`);
+}
+
+/** Throws a usage error when a --base option is given and does not parse. */
+export function requireParsableBase(base: string | undefined, canParse: (url: string) => boolean): void {
+  if (base !== undefined && !canParse(base)) throw usageError(`the base URL does not parse: ${JSON.stringify(base)}`);
 }

@@ -6,17 +6,15 @@
 //   exit 0: no validation error; 1: at least one; 2: bad arguments or a file that cannot be read
 //   (the other files are still linted)
 
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { parseURL } from '../parse';
 import { decodeUTF8, kindFromPath, lintText, type SourceKind } from '../lint';
-import type { CliIO } from './io';
+import { usageError, type CliIO } from './io';
 
 const FORMATS = ['text', 'json'] as const;
 const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
-function usage(message: string): CommanderError {
-  return new CommanderError(2, 'url-grammar.usage', `error: ${message}`);
-}
+const usage = usageError;
 
 interface LintCommandOptions {
   format: string;

@@ -1,11 +1,11 @@
 // `url-grammar parse <url> [--base <url>] [--json]`: how one URL parses: its components, what
 // the grammar found where, and each validation error with a caret line under its span.
 
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
-import type { CliIO } from './io';
+import { requireParsableBase, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
@@ -96,9 +96,7 @@ export function register(program: Command, io: CliIO): void {
     .option('--base <url>', 'the base URL to resolve against')
     .option('--json', 'print JSON')
     .action((url: string, opts: { base?: string; json?: boolean }) => {
-      if (opts.base !== undefined && !URL.canParse(opts.base)) {
-        throw new CommanderError(2, 'url-grammar.usage', `error: the base URL does not parse: ${JSON.stringify(opts.base)}`);
-      }
+      requireParsableBase(opts.base, URL.canParse);
       const rep = parseReport(url, opts.base);
       io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(io.isTTY))) + '\n');
       io.setExitCode(rep.parses ? 0 : 1);
