@@ -119,6 +119,9 @@ export function basicURLParse(input: string, options: BasicParseOptions = {}): U
  * rule X"), then the semantic pass from that state. Returns false for failure.
  */
 export function applyStateOverride(input: string, url: URLRecord, state: StateOverride): boolean {
+  // The path start state appends segments to a list; the pathname setter never gets here with an
+  // opaque path (it returns first), and a direct call with one fails rather than throwing.
+  if (state === 'path start' && typeof url.path === 'string') return false;
   const pp = preprocess(input, false, null);
   const kind = url.scheme === 'file' ? 'file' : isSpecialScheme(url.scheme) ? 'special' : 'other';
   const match = generateEntry(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);

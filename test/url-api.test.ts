@@ -88,3 +88,11 @@ describe('low-level exports', () => {
     expect(domainToASCII('a\u200Db.example', true)).to.equal(null);
   });
 });
+
+describe('state overrides outside the setters guards', () => {
+  it('"path start" on a URL with an opaque path fails instead of throwing', () => {
+    const url = parseURL('foo:opaque')!;
+    expect(basicURLParse('h', { url, stateOverride: 'path start' })).to.equal(null);
+    expect(serializeURL(url)).to.equal('foo:opaque');
+  });
+});
