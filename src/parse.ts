@@ -56,7 +56,7 @@ interface RunResult {
   found: Found | null;
 }
 
-/** One run of the basic URL parser over a scalar value string. */
+/** One run of the basic URL parser over a scalar value string, keeping what diagnostics show. */
 function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
   const pp = preprocess(input, true, sink);
   const preSink: ErrorSink = sink
@@ -76,6 +76,14 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
   return { url, pp, rule: entry.rule, found };
 }
 
+/** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
+function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
+  const text = preprocess(input, true, null).text;
+  const match = entryMatcherFor(base).match;
+  if (match.scan(text) < 0) return null;
+  return semanticPass(text, gatherFlatMarks(match.flat, match.fields), base, encoding, null);
+}
+
 export interface ParseOptions {
   /** The base URL: a URL record, or a string that is parsed first (with no base). */
   baseURL?: URLRecord | string | null;
@@ -86,7 +94,7 @@ export interface ParseOptions {
 function resolveBase(baseURL: URLRecord | string | null | undefined): URLRecord | null | undefined {
   if (baseURL === undefined || baseURL === null) return null;
   if (typeof baseURL === 'string') {
-    const b = run(toUSVString(baseURL), null, 'UTF-8', null).url;
+    const b = parseOnly(toUSVString(baseURL), null, 'UTF-8');
     return b === null ? undefined : b;
   }
   return baseURL;
@@ -111,7 +119,7 @@ export function basicURLParse(input: string, options: BasicParseOptions = {}): U
   }
   const base = resolveBase(options.baseURL);
   if (base === undefined) return null;
-  return run(toUSVString(input), base, getOutputEncodingName(options.encoding), null).url;
+  return parseOnly(toUSVString(input), base, getOutputEncodingName(options.encoding));
 }
 
 /**
@@ -137,7 +145,7 @@ export function parseURL(input: string, options: ParseOptions = {}): URLRecord |
 
 /** The URL parser on a scalar value string, with a parsed base (the URL class's entry point). */
 export function parseScalarValueString(input: string, base: URLRecord | null): URLRecord | null {
-  return run(input, base, 'UTF-8', null).url;
+  return parseOnly(input, base, 'UTF-8');
 }
 
 function toSpan(input: string, pp: Preprocessed, span: PreSpan | null): Span | null {

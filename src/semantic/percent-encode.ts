@@ -79,9 +79,14 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
     if (c > 0x7e || set[c] === 1) break;
   }
   if (i === n) return input;
-  let out = input.slice(0, i);
+  // Copy runs that need nothing as slices; collect the pieces and join once (linear for long
+  // inputs, where repeated concatenation would build deep ropes).
+  const parts: string[] = [];
+  let run = 0;
   for (; i < n; i++) {
     let cp = input.charCodeAt(i);
+    if (cp <= 0x7e && set[cp] !== 1 && !(spaceAsPlus && cp === 0x20)) continue;
+    if (run < i) parts.push(input.slice(run, i));
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
       const lo = input.charCodeAt(i + 1);
       if (lo >= 0xdc00 && lo <= 0xdfff) {
@@ -89,12 +94,15 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
         i++;
       }
     }
-    if (spaceAsPlus && cp === 0x20) out += '+';
-    else if (inSet(set, cp)) out += encodeUtf8CodePoint(cp);
-    else out += String.fromCharCode(cp);
+    parts.push(spaceAsPlus && cp === 0x20 ? '+' : cp < 0x80 ? ASCII_ENCODED[cp] : encodeUtf8CodePoint(cp));
+    run = i + 1;
   }
-  return out;
+  if (run < n) parts.push(input.slice(run));
+  return parts.join('');
 }
+
+/** "%XX" for each ASCII code point. */
+const ASCII_ENCODED: readonly string[] = Array.from({ length: 128 }, (_, c) => percentEncodeByte(c));
 
 /** https://url.spec.whatwg.org/#utf-8-percent-encode for one code point. */
 export function utf8PercentEncodeCodePoint(cp: number, set: EncodeSet): string {

@@ -49,6 +49,23 @@ export interface Found {
   fragment: PreSpan | null;
 }
 
+const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'data', 'blob', 'javascript'];
+
+/**
+ * The scheme, ASCII-lowercased (https://url.spec.whatwg.org/#scheme-state). A common scheme comes
+ * back as the same constant string each time, which spares an allocation and makes comparisons
+ * with it cheap.
+ */
+function schemeOf(pre: string, s: number, e: number): string {
+  for (const known of KNOWN_SCHEMES) {
+    if (known.length !== e - s) continue;
+    let i = 0;
+    while (i < known.length && (pre.charCodeAt(s + i) | 0x20) === known.charCodeAt(i)) i++;
+    if (i === known.length) return known;
+  }
+  return pre.slice(s, e).toLowerCase();
+}
+
 function emptyFound(): Found {
   return {
     scheme: null,
@@ -156,7 +173,7 @@ class Pass {
     const { f, base, pre } = this;
     const url = this.url;
     const schemeGiven = f.scheme !== null;
-    url.scheme = schemeGiven ? this.text(f.scheme!).toLowerCase() : base!.scheme;
+    url.scheme = schemeGiven ? schemeOf(pre, f.scheme![0], f.scheme![1]) : base!.scheme;
     this.special = isSpecialScheme(url.scheme);
     const afterScheme = schemeGiven ? f.scheme![1] + 1 : 0;
 
