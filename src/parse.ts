@@ -36,7 +36,10 @@ const matchersByKind = new Map<BaseKind, EntryMatcher>();
 const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 
 /** The matcher for a base URL's entry rule (generated once per kind and special scheme). */
+let noBaseMatcher: EntryMatcher | undefined;
+
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
+  if (base === null) return (noBaseMatcher ??= { rule: ENTRY_RULES.none, match: generateEntry(URL_GRAMMAR, ENTRY_RULES.none) });
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;

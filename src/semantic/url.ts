@@ -57,9 +57,10 @@ const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'd
  * with it cheap.
  */
 function schemeOf(pre: string, s: number, e: number): string {
+  const first = pre.charCodeAt(s) | 0x20;
   for (const known of KNOWN_SCHEMES) {
-    if (known.length !== e - s) continue;
-    let i = 0;
+    if (known.length !== e - s || known.charCodeAt(0) !== first) continue;
+    let i = 1;
     while (i < known.length && (pre.charCodeAt(s + i) | 0x20) === known.charCodeAt(i)) i++;
     if (i === known.length) return known;
   }
