@@ -24,16 +24,16 @@ interface UrlTest {
   hash?: string;
 }
 
-export function loadCases(file: string): UrlTest[] {
-  const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', file), 'utf8'));
+export function loadCases(file: string, dir = 'wpt'): UrlTest[] {
+  const data: unknown[] = JSON.parse(readFileSync(join(__dirname, dir, file), 'utf8'));
   return data.filter((c): c is UrlTest => typeof c === 'object' && c !== null);
 }
 
 const GETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 
-for (const file of ['urltestdata.json', 'urltestdata-javascript-only.json']) {
-  describe(`WPT ${file}`, () => {
-    const cases = loadCases(file);
+for (const [dir, file] of [['wpt', 'urltestdata.json'], ['wpt', 'urltestdata-javascript-only.json'], ['cases', 'urltestdata-extra.json']]) {
+  describe(`${dir === 'wpt' ? 'WPT' : 'own cases'} ${file}`, () => {
+    const cases = loadCases(file, dir);
     it('has the expected number of cases', () => {
       expect(cases.length).to.be.at.least(file === 'urltestdata.json' ? 850 : 1);
     });
