@@ -4,7 +4,7 @@
 import { generateEntry, type FastMatcher } from './grammar/codegen';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
-import { originalSpan, preprocess, type Preprocessed } from './preprocess';
+import { originalSpan, preprocess, preprocessText, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { gatherFlatMarks, gatherMarks, semanticPass, semanticPassWithOverride, type Found, type PreSpan } from './semantic/url';
@@ -81,7 +81,7 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
 
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
 function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
-  const text = preprocess(input, true, null).text;
+  const text = preprocessText(input); // converts to a scalar value string too
   const match = entryMatcherFor(base).match;
   if (match.scan(text) < 0) return null;
   return semanticPass(text, gatherFlatMarks(match.flat, match.fields), base, encoding, null);
@@ -97,7 +97,7 @@ export interface ParseOptions {
 function resolveBase(baseURL: URLRecord | string | null | undefined): URLRecord | null | undefined {
   if (baseURL === undefined || baseURL === null) return null;
   if (typeof baseURL === 'string') {
-    const b = parseOnly(toUSVString(baseURL), null, 'UTF-8');
+    const b = parseOnly(baseURL, null, 'UTF-8');
     return b === null ? undefined : b;
   }
   return baseURL;
@@ -122,7 +122,7 @@ export function basicURLParse(input: string, options: BasicParseOptions = {}): U
   }
   const base = resolveBase(options.baseURL);
   if (base === undefined) return null;
-  return parseOnly(toUSVString(input), base, getOutputEncodingName(options.encoding));
+  return parseOnly(String(input), base, getOutputEncodingName(options.encoding));
 }
 
 /**
@@ -146,7 +146,7 @@ export function parseURL(input: string, options: ParseOptions = {}): URLRecord |
   return basicURLParse(input, options);
 }
 
-/** The URL parser on a scalar value string, with a parsed base (the URL class's entry point). */
+/** The URL parser on a string (converted to a scalar value string), with a parsed base: the URL class's entry point. */
 export function parseScalarValueString(input: string, base: URLRecord | null): URLRecord | null {
   return parseOnly(input, base, 'UTF-8');
 }

@@ -6,6 +6,7 @@
 // and the semantic pass produce can be reported against what the user wrote.
 
 import type { ErrorSink } from './semantic/errors';
+import { toScalarValueString } from './usv';
 
 export interface Preprocessed {
   /** The input as the grammar sees it. */
@@ -76,4 +77,20 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
 export function originalSpan(pp: Preprocessed, start: number, end: number): [number, number] {
   const s = toOriginal(pp, start);
   return [s, end > start ? toOriginal(pp, end - 1) + 1 : s];
+}
+
+const TAB_NEWLINE_OR_SURROGATE = /[\t\n\r\uD800-\uDFFF]/;
+
+/**
+ * The hot path's preprocessing, for a parse that keeps no offsets: converts `input` to a scalar
+ * value string (lone surrogates become U+FFFD) and preprocesses it, with one scan of the input in
+ * the common case that it has neither a tab or newline nor a surrogate.
+ */
+export function preprocessText(input: string): string {
+  if (TAB_NEWLINE_OR_SURROGATE.test(input)) return preprocess(toScalarValueString(input), true, null).text;
+  let start = 0;
+  let end = input.length;
+  while (start < end && isC0OrSpace(input.charCodeAt(start))) start++;
+  while (end > start && isC0OrSpace(input.charCodeAt(end - 1))) end--;
+  return start === 0 && end === input.length ? input : input.slice(start, end);
 }

@@ -7,7 +7,7 @@ import { USERINFO_SET, utf8PercentEncodeString } from './semantic/percent-encode
 import { serializeHost } from './semantic/host';
 import { serializeOrigin, serializePath, serializeURL, urlOrigin } from './serialize';
 import { URLSearchParams } from './url-search-params';
-import { toUSVString } from './usv';
+import { toDOMString, toUSVString } from './usv';
 
 const originParse = (input: string) => basicURLParse(input);
 
@@ -26,14 +26,14 @@ export class URL {
       return;
     }
     if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const parsed = URL.#parse(toUSVString(url), base === undefined ? undefined : toUSVString(base));
+    const parsed = URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(url)}`);
     this.#url = parsed;
   }
 
   /** https://url.spec.whatwg.org/#api-url-parser */
   static #parse(url: string, base: string | undefined): URLRecord | null {
-    // the arguments are scalar value strings already (USVString conversion)
+    // USVString conversion: the parser's preprocessing replaces lone surrogates
     let parsedBase: URLRecord | null = null;
     if (base !== undefined) {
       parsedBase = parseScalarValueString(base, null);
@@ -45,7 +45,7 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-parse */
   static parse(url: string, base?: string): URL | null {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'parse' on 'URL': 1 argument required.");
-    const parsed = URL.#parse(toUSVString(url), base === undefined ? undefined : toUSVString(base));
+    const parsed = URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
     adopt = parsed;
     return new URL('');
@@ -54,7 +54,7 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url: string, base?: string): boolean {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'canParse' on 'URL': 1 argument required.");
-    return URL.#parse(toUSVString(url), base === undefined ? undefined : toUSVString(base)) !== null;
+    return URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
   }
 
   /** The URL record behind this object (shared, not copied). */

@@ -12,3 +12,10 @@ export function toUSVString(value: unknown): string {
   if (typeof value === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
   return toScalarValueString(String(value));
 }
+
+/** https://webidl.spec.whatwg.org/#es-DOMString: ToString (a Symbol throws TypeError). */
+export function toDOMString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
+  return String(value);
+}
