@@ -17,26 +17,13 @@
 
 import type { Grammar, Rule, Shape } from '../../grammar/vocabulary';
 import { charsetRanges, shapeToEBNF } from './ebnf';
+import { shapeChildren } from './analysis';
 
 function has(g: Grammar, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(g, name);
 }
 
-function children(shape: Shape): Shape[] {
-  switch (shape.kind) {
-    case 'sequence':
-    case 'choice':
-      return shape.items;
-    case 'optional':
-    case 'zeroOrMore':
-    case 'oneOrMore':
-    case 'lookahead':
-    case 'not':
-      return [shape.item];
-    default:
-      return [];
-  }
-}
+const children = shapeChildren;
 
 /** Every shape inside `shape`, itself first. */
 function* walk(shape: Shape): Generator<Shape> {

@@ -32,6 +32,7 @@
 import { readFileSync } from 'node:fs';
 import type { ContextParam, Grammar, RecordField, Rule, Shape } from '../../grammar/vocabulary';
 import { compileEntry, type CompileContext, type Mark } from './compile';
+import { shapeChildren } from './analysis';
 
 // ---- a typed view of railroad-diagrams 1.0.0 (it ships no typings) ------------------------------
 
@@ -378,47 +379,15 @@ function slug(text: string): string {
 
 /** The non-terminals a shape names, in order of first appearance. */
 function referencedRules(shape: Shape, out: Set<string> = new Set()): Set<string> {
-  switch (shape.kind) {
-    case 'nonTerminal':
-      out.add(shape.name);
-      break;
-    case 'sequence':
-    case 'choice':
-      for (const s of shape.items) referencedRules(s, out);
-      break;
-    case 'optional':
-    case 'zeroOrMore':
-    case 'oneOrMore':
-    case 'lookahead':
-    case 'not':
-      referencedRules(shape.item, out);
-      break;
-    default:
-      break;
-  }
+  if (shape.kind === 'nonTerminal') out.add(shape.name);
+  for (const s of shapeChildren(shape)) referencedRules(s, out);
   return out;
 }
 
 /** The case-insensitive literals of a shape, for the note under its diagram (as seed 000 has). */
 function caseInsensitiveTerminals(shape: Shape, out: string[] = []): string[] {
-  switch (shape.kind) {
-    case 'terminal':
-      if (shape.caseInsensitive && !out.includes(shape.text)) out.push(shape.text);
-      break;
-    case 'sequence':
-    case 'choice':
-      for (const s of shape.items) caseInsensitiveTerminals(s, out);
-      break;
-    case 'optional':
-    case 'zeroOrMore':
-    case 'oneOrMore':
-    case 'lookahead':
-    case 'not':
-      caseInsensitiveTerminals(shape.item, out);
-      break;
-    default:
-      break;
-  }
+  if (shape.kind === 'terminal' && shape.caseInsensitive && !out.includes(shape.text)) out.push(shape.text);
+  for (const s of shapeChildren(shape)) caseInsensitiveTerminals(s, out);
   return out;
 }
 
