@@ -23,12 +23,11 @@ function has(g: Grammar, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(g, name);
 }
 
-const children = shapeChildren;
 
 /** Every shape inside `shape`, itself first. */
 function* walk(shape: Shape): Generator<Shape> {
   yield shape;
-  for (const c of children(shape)) yield* walk(c);
+  for (const c of shapeChildren(shape)) yield* walk(c);
 }
 
 /** A short form of a shape for messages. */
