@@ -172,6 +172,13 @@ export function parseToRecord(input: string, options: Omit<ParseOptions, 'encodi
   return buildRecord(usv, pp, entry.rule, gatherMarks(match.marks));
 }
 
+/** [s0, e0, s1, e1, ...] as spans. */
+function pairs(flat: number[]): PreSpan[] {
+  const out: PreSpan[] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
+}
+
 function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): IntermediateRecord {
   const span = (s: PreSpan | null) => toSpan(input, pp, s);
   let username: Span | null = null;
@@ -196,7 +203,7 @@ function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): I
     password,
     host: span(f.host),
     port: span(f.port),
-    path: f.segments.map((s) => span(s)!),
+    path: pairs(f.segments).map((s) => span(s)!),
     opaquePath: span(f.opaquePath),
     query: span(f.query),
     fragment: span(f.fragment),

@@ -79,6 +79,7 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
     if (c > 0x7e || set[c] === 1) break;
   }
   if (i === n) return input;
+  if (n - i < 256) return encodeRest(input, i, set, spaceAsPlus);
   // Copy runs that need nothing as slices; collect the pieces and join once (linear for long
   // inputs, where repeated concatenation would build deep ropes).
   const parts: string[] = [];
@@ -99,6 +100,28 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
   }
   if (run < n) parts.push(input.slice(run));
   return parts.join('');
+}
+
+/** The short case: concatenation, without the array of pieces. */
+function encodeRest(input: string, i: number, set: EncodeSet, spaceAsPlus: boolean): string {
+  const n = input.length;
+  let out = input.slice(0, i);
+  for (; i < n; i++) {
+    let cp = input.charCodeAt(i);
+    if (cp <= 0x7e && set[cp] !== 1 && !(spaceAsPlus && cp === 0x20)) {
+      out += input[i];
+      continue;
+    }
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = input.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    }
+    out += spaceAsPlus && cp === 0x20 ? '+' : cp < 0x80 ? ASCII_ENCODED[cp] : encodeUtf8CodePoint(cp);
+  }
+  return out;
 }
 
 /** "%XX" for each ASCII code point. */

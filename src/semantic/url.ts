@@ -43,7 +43,8 @@ export interface Found {
   userinfo: PreSpan | null;
   host: PreSpan | null;
   port: PreSpan | null;
-  segments: PreSpan[];
+  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
+  segments: number[];
   opaquePath: PreSpan | null;
   query: PreSpan | null;
   fragment: PreSpan | null;
@@ -83,12 +84,14 @@ function emptyFound(): Found {
 
 /** Files one mark under its component. */
 function place(f: Found, field: RecordField, start: number, end: number): void {
+  if (field === 'segment') {
+    // the one field that repeats: kept flat, so a path of many segments allocates nothing more
+    f.segments.push(start, end);
+    return;
+  }
   const span: PreSpan = [start, end];
   // one property per case: a store the engine can see the shape of
   switch (field) {
-    case 'segment':
-      f.segments.push(span);
-      break;
     case 'scheme':
       f.scheme = span;
       break;
@@ -501,9 +504,9 @@ class Pass {
       }
     }
     const segments = f.segments;
-    for (let k = 0; k < segments.length; k++) {
-      const s = segments[k][0];
-      const e = segments[k][1];
+    for (let k = 0; k < segments.length; k += 2) {
+      const s = segments[k];
+      const e = segments[k + 1];
       if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
       reportInvalidURLUnits(pre, s, e, this.sink);
       let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
