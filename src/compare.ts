@@ -16,14 +16,14 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics } from './parse';
-import { URL as GrammarURL } from './url';
+import { URL as GrammarURL, URL_ATTRIBUTES } from './url';
 import { toScalarValueString } from './usv';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters
 
 /** The URL getters a Result carries, in the order reports show them. */
-export const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
+export const GETTERS = URL_ATTRIBUTES;
 export type Getter = (typeof GETTERS)[number];
 
 /** What is compared: parse success, each getter, and the validation errors. */

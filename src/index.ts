@@ -1,6 +1,6 @@
 // url-grammar: the WHATWG URL Standard written as a grammar.
 
-export { URL } from './url';
+export { URL, URL_ATTRIBUTES, type URLAttribute } from './url';
 export { URLSearchParams, type SearchParamsOwner } from './url-search-params';
 export {
   basicURLParse,

@@ -21,7 +21,7 @@
 // steps HTML's mixin uses. Two things a document supplies are out of scope: the query encoding of
 // a legacy-encoded document (parsing is UTF-8 here, as in a UTF-8 document) and blob URL entries.
 
-import { URL } from './url';
+import { URL, URL_ATTRIBUTES } from './url';
 import { cannotHaveUsernamePasswordPort, hasOpaquePath } from './record';
 import { toUSVString } from './usv';
 
@@ -42,19 +42,7 @@ export interface URLUtilsHost {
 type Setter = 'protocol' | 'username' | 'password' | 'host' | 'hostname' | 'port' | 'pathname' | 'search' | 'hash';
 
 /** The accessors `installURLUtils` defines, in the order of the HTMLHyperlinkElementUtils IDL. */
-export const URL_UTILS_ATTRIBUTES = [
-  'href',
-  'origin',
-  'protocol',
-  'username',
-  'password',
-  'host',
-  'hostname',
-  'port',
-  'pathname',
-  'search',
-  'hash',
-] as const;
+export const URL_UTILS_ATTRIBUTES = URL_ATTRIBUTES;
 
 export class URLUtils {
   readonly #host: URLUtilsHost;

@@ -11,6 +11,10 @@ import { toDOMString, toUSVString } from './usv';
 
 const originParse = (input: string) => basicURLParse(input);
 
+/** The URL class's string attributes, in the order of its IDL (https://url.spec.whatwg.org/#url-class). */
+export const URL_ATTRIBUTES = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
+export type URLAttribute = (typeof URL_ATTRIBUTES)[number];
+
 /** Set just before `new URL` by URL.parse, which already holds the parsed record. */
 let adopt: URLRecord | null = null;
 

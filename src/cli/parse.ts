@@ -3,6 +3,7 @@
 
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
+import { URL_ATTRIBUTES } from '../url';
 import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
 import { requireParsableBase, type CliIO } from './io';
@@ -10,7 +11,6 @@ import { requireParsableBase, type CliIO } from './io';
 type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
 
-const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 
 /** A printable form of `s` for one line: control characters shown as escapes. */
 export function printable(s: string): string {
@@ -55,7 +55,7 @@ export function parseReport(input: string, base: string | undefined): ParseRepor
   const parsed = URL.parse(input, base);
   if (parsed) {
     components = {};
-    for (const g of GETTERS) components[g] = parsed[g];
+    for (const g of URL_ATTRIBUTES) components[g] = parsed[g];
   }
   const d = parseWithDiagnostics(input, { baseURL: base });
   return { input, base: base ?? null, parses: parsed !== null, components, record: d.record, errors: d.errors };
