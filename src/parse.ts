@@ -7,7 +7,7 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, preprocessText, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { gatherFlatMarks, gatherMarks, semanticPass, semanticPassWithOverride, type Found, type PreSpan } from './semantic/url';
+import { gatherFlatMarks, gatherMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { toUSVString } from './usv';
 
@@ -151,10 +151,11 @@ export function parseScalarValueString(input: string, base: URLRecord | null): U
   return parseOnly(input, base, 'UTF-8');
 }
 
-function toSpan(input: string, pp: Preprocessed, span: PreSpan | null): Span | null {
-  if (!span) return null;
-  const [start, end] = originalSpan(pp, span[0], span[1]);
-  return { start, end, text: pp.text.slice(span[0], span[1]) };
+/** A component's span in the original input, or null when it is absent (start -1). */
+function toSpan(pp: Preprocessed, start: number, end: number): Span | null {
+  if (start < 0) return null;
+  const [s, e] = originalSpan(pp, start, end);
+  return { start: s, end: e, text: pp.text.slice(start, end) };
 }
 
 /**
@@ -172,41 +173,35 @@ export function parseToRecord(input: string, options: Omit<ParseOptions, 'encodi
   return buildRecord(usv, pp, entry.rule, gatherMarks(match.marks));
 }
 
-/** [s0, e0, s1, e1, ...] as spans. */
-function pairs(flat: number[]): PreSpan[] {
-  const out: PreSpan[] = [];
-  for (let i = 0; i < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
-  return out;
-}
-
 function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): IntermediateRecord {
-  const span = (s: PreSpan | null) => toSpan(input, pp, s);
+  const span = (start: number, end: number) => toSpan(pp, start, end);
   let username: Span | null = null;
   let password: Span | null = null;
-  if (f.userinfo) {
-    const [s, e] = f.userinfo;
-    const colon = pp.text.indexOf(':', s);
-    if (colon >= 0 && colon < e) {
-      username = span([s, colon]);
-      password = span([colon + 1, e]);
+  if (f.userinfo >= 0) {
+    const colon = pp.text.indexOf(':', f.userinfo);
+    if (colon >= 0 && colon < f.userinfoEnd) {
+      username = span(f.userinfo, colon);
+      password = span(colon + 1, f.userinfoEnd);
     } else {
-      username = span(f.userinfo);
+      username = span(f.userinfo, f.userinfoEnd);
     }
   }
+  const path: Span[] = [];
+  for (let i = 0; i < f.segments.length; i += 2) path.push(span(f.segments[i], f.segments[i + 1])!);
   return {
     input,
     rule,
-    scheme: span(f.scheme),
-    slashes: span(f.slashes),
-    userinfo: span(f.userinfo),
+    scheme: span(f.scheme, f.schemeEnd),
+    slashes: span(f.slashes, f.slashesEnd),
+    userinfo: span(f.userinfo, f.userinfoEnd),
     username,
     password,
-    host: span(f.host),
-    port: span(f.port),
-    path: pairs(f.segments).map((s) => span(s)!),
-    opaquePath: span(f.opaquePath),
-    query: span(f.query),
-    fragment: span(f.fragment),
+    host: span(f.host, f.hostEnd),
+    port: span(f.port, f.portEnd),
+    path,
+    opaquePath: span(f.opaquePath, f.opaquePathEnd),
+    query: span(f.query, f.queryEnd),
+    fragment: span(f.fragment, f.fragmentEnd),
   };
 }
 

@@ -33,21 +33,27 @@ import {
 import { encodeQuery } from './query';
 import { reportInvalidURLUnits } from './units';
 
-/** [start, end) in the preprocessed input. */
-export type PreSpan = [number, number];
-
 /** The grammar's marks, gathered by component (offsets in the preprocessed input). */
 export interface Found {
-  scheme: PreSpan | null;
-  slashes: PreSpan | null;
-  userinfo: PreSpan | null;
-  host: PreSpan | null;
-  port: PreSpan | null;
+  // Each component as a start and an end offset; the start is -1 when the component is absent.
+  scheme: number;
+  schemeEnd: number;
+  slashes: number;
+  slashesEnd: number;
+  userinfo: number;
+  userinfoEnd: number;
+  host: number;
+  hostEnd: number;
+  port: number;
+  portEnd: number;
   /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
   segments: number[];
-  opaquePath: PreSpan | null;
-  query: PreSpan | null;
-  fragment: PreSpan | null;
+  opaquePath: number;
+  opaquePathEnd: number;
+  query: number;
+  queryEnd: number;
+  fragment: number;
+  fragmentEnd: number;
 }
 
 const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'data', 'blob', 'javascript'];
@@ -70,51 +76,64 @@ function schemeOf(pre: string, s: number, e: number): string {
 
 function emptyFound(): Found {
   return {
-    scheme: null,
-    slashes: null,
-    userinfo: null,
-    host: null,
-    port: null,
+    scheme: -1,
+    schemeEnd: -1,
+    slashes: -1,
+    slashesEnd: -1,
+    userinfo: -1,
+    userinfoEnd: -1,
+    host: -1,
+    hostEnd: -1,
+    port: -1,
+    portEnd: -1,
     segments: [],
-    opaquePath: null,
-    query: null,
-    fragment: null,
+    opaquePath: -1,
+    opaquePathEnd: -1,
+    query: -1,
+    queryEnd: -1,
+    fragment: -1,
+    fragmentEnd: -1,
   };
 }
 
 /** Files one mark under its component. */
 function place(f: Found, field: RecordField, start: number, end: number): void {
-  if (field === 'segment') {
-    // the one field that repeats: kept flat, so a path of many segments allocates nothing more
-    f.segments.push(start, end);
-    return;
-  }
-  const span: PreSpan = [start, end];
-  // one property per case: a store the engine can see the shape of
+  // one pair of properties per case: stores the engine can see the shape of
   switch (field) {
+    case 'segment':
+      f.segments.push(start, end);
+      break;
     case 'scheme':
-      f.scheme = span;
+      f.scheme = start;
+      f.schemeEnd = end;
       break;
     case 'slashes':
-      f.slashes = span;
+      f.slashes = start;
+      f.slashesEnd = end;
       break;
     case 'userinfo':
-      f.userinfo = span;
+      f.userinfo = start;
+      f.userinfoEnd = end;
       break;
     case 'host':
-      f.host = span;
+      f.host = start;
+      f.hostEnd = end;
       break;
     case 'port':
-      f.port = span;
+      f.port = start;
+      f.portEnd = end;
       break;
     case 'opaquePath':
-      f.opaquePath = span;
+      f.opaquePath = start;
+      f.opaquePathEnd = end;
       break;
     case 'query':
-      f.query = span;
+      f.query = start;
+      f.queryEnd = end;
       break;
     case 'fragment':
-      f.fragment = span;
+      f.fragment = start;
+      f.fragmentEnd = end;
       break;
     default:
       break; // host-grammar fields do not occur in the URL grammar
@@ -166,9 +185,7 @@ class Pass {
     return false;
   }
 
-  private text(span: PreSpan): string {
-    const s = span[0];
-    const e = span[1];
+  private text(s: number, e: number): string {
     return this.pre.slice(s, e);
   }
 
@@ -176,10 +193,10 @@ class Pass {
   run(): URLRecord | null {
     const { f, base, pre } = this;
     const url = this.url;
-    const schemeGiven = f.scheme !== null;
-    url.scheme = schemeGiven ? schemeOf(pre, f.scheme![0], f.scheme![1]) : base!.scheme;
+    const schemeGiven = f.scheme >= 0;
+    url.scheme = schemeGiven ? schemeOf(pre, f.scheme, f.schemeEnd) : base!.scheme;
     this.special = isSpecialScheme(url.scheme);
-    const afterScheme = schemeGiven ? f.scheme![1] + 1 : 0;
+    const afterScheme = schemeGiven ? f.schemeEnd + 1 : 0;
 
     if (url.scheme === 'file') {
       // https://url.spec.whatwg.org/#scheme-state: "file" not followed by "//"
@@ -187,7 +204,7 @@ class Pass {
       if (!this.file(afterScheme)) return null;
     } else if (this.special) {
       if (schemeGiven && !(base && base.scheme === url.scheme)) {
-        this.specialSlashes(f.slashes!);
+        this.specialSlashes(f.slashes, f.slashesEnd);
         if (!this.authority()) return null;
         this.path(this.afterAuthority(afterScheme));
       } else {
@@ -200,11 +217,11 @@ class Pass {
       url.path = base!.path;
       url.query = base!.query;
     } else if (schemeGiven) {
-      if (f.slashes) {
+      if (f.slashes >= 0) {
         if (!this.authority()) return null;
         this.path(this.afterAuthority(afterScheme));
-      } else if (f.opaquePath) {
-        this.opaquePath(f.opaquePath);
+      } else if (f.opaquePath >= 0) {
+        this.opaquePath(f.opaquePath, f.opaquePathEnd);
       } else {
         this.path(afterScheme);
       }
@@ -224,15 +241,15 @@ class Pass {
     const { f, url, pre } = this;
     switch (state) {
       case 'scheme start':
-        this.schemeOverride(this.text(f.scheme!).toLowerCase());
+        this.schemeOverride(this.text(f.scheme, f.schemeEnd).toLowerCase());
         return true;
       case 'host':
       case 'hostname':
         return this.hostOverride(state === 'hostname');
       case 'port':
         // https://url.spec.whatwg.org/#port-state with a state override: digits, then anything
-        if (f.port![0] === f.port![1]) return false;
-        return this.port(f.port!);
+        if (f.port === f.portEnd) return false;
+        return this.port(f.port, f.portEnd);
       case 'path start':
         // https://url.spec.whatwg.org/#path-start-state with a state override
         if (!this.special && pre === '') {
@@ -264,8 +281,8 @@ class Pass {
   /** https://url.spec.whatwg.org/#host-state and #file-host-state when a state override is given. */
   private hostOverride(hostnameOnly: boolean): boolean {
     const { f, url, pre } = this;
-    const hs = f.host![0];
-      const he = f.host![1];
+    const hs = f.host;
+      const he = f.hostEnd;
     const text = pre.slice(hs, he);
     if (url.scheme === 'file') {
       if (text === '') {
@@ -277,14 +294,14 @@ class Pass {
       url.host = host === 'localhost' ? '' : host;
       return true;
     }
-    if (f.port) {
+    if (f.port >= 0) {
       // a ":" outside brackets ends the host and starts the port
       if (text === '' || hostnameOnly) return false;
       const host = parseHost(text, !this.special, null);
       if (host === null) return false;
       url.host = host;
-      if (f.port[0] === f.port[1]) return false; // the host stays set: the standard already set it
-      return this.port(f.port);
+      if (f.port === f.portEnd) return false; // the host stays set: the standard already set it
+      return this.port(f.port, f.portEnd);
     }
     if (this.special && text === '') return false;
     if (text === '' && (includesCredentials(url) || url.port !== null)) return false;
@@ -297,16 +314,14 @@ class Pass {
   /** Where the path region starts: after the port, the host, or the scheme. */
   private afterAuthority(afterScheme: number): number {
     const { f } = this;
-    return f.port ? f.port[1] : f.host ? f.host[1] : afterScheme;
+    return f.port >= 0 ? f.portEnd : f.host >= 0 ? f.hostEnd : afterScheme;
   }
 
   /**
    * https://url.spec.whatwg.org/#special-authority-slashes-state and
    * #special-authority-ignore-slashes-state, after a special scheme.
    */
-  private specialSlashes(span: PreSpan): void {
-    const s = span[0];
-    const e = span[1];
+  private specialSlashes(s: number, e: number): void {
     if (!this.sink) return;
     let i = s;
     if (this.pre.startsWith('//', s) && e - s >= 2) i = s + 2;
@@ -318,9 +333,7 @@ class Pass {
    * https://url.spec.whatwg.org/#relative-state and #relative-slash-state, followed by the
    * special authority ignore slashes state for scheme-relative references.
    */
-  private relativeSlashes(span: PreSpan): void {
-    const s = span[0];
-    const e = span[1];
+  private relativeSlashes(s: number, e: number): void {
     if (!this.sink) return;
     const pre = this.pre;
     if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
@@ -339,9 +352,9 @@ class Pass {
   /** https://url.spec.whatwg.org/#relative-state (the base is not a file URL). */
   private relative(afterScheme: number): boolean {
     const { f, url, base, pre } = this;
-    if (f.host) {
+    if (f.host >= 0) {
       // scheme-relative: "//" (or "\\" when special) then an authority
-      this.relativeSlashes(f.slashes!);
+      this.relativeSlashes(f.slashes, f.slashesEnd);
       if (!this.authority()) return false;
       this.path(this.afterAuthority(afterScheme));
       return true;
@@ -373,23 +386,23 @@ class Pass {
     const { f, url, pre } = this;
     const base = this.base && this.base.scheme === 'file' ? this.base : null;
     url.host = '';
-    if (f.slashes) {
+    if (f.slashes >= 0) {
       // file host state
-      const [s] = f.slashes;
+      const s = f.slashes;
       if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
       if (pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
-      const hostText = this.text(f.host!);
+      const hostText = this.text(f.host, f.hostEnd);
       if (isWindowsDriveLetter(hostText)) {
-        this.error('file-invalid-Windows-drive-letter-host', f.host![0], f.host![1]);
-        this.path(f.host![1], hostText);
+        this.error('file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
+        this.path(f.hostEnd, hostText);
         return true;
       }
       if (hostText !== '') {
-        const host = parseHost(hostText, false, this.hostSink(f.host![0]));
+        const host = parseHost(hostText, false, this.hostSink(f.host));
         if (host === null) return false;
         url.host = host === 'localhost' ? '' : host;
       }
-      this.path(f.host![1]);
+      this.path(f.hostEnd);
       return true;
     }
     const c = pre[afterScheme];
@@ -437,9 +450,9 @@ class Pass {
   private authority(): boolean {
     const { f, url, pre } = this;
     const special = this.special;
-    if (f.userinfo) {
-      const s = f.userinfo[0];
-      const e = f.userinfo[1];
+    if (f.userinfo >= 0) {
+      const s = f.userinfo;
+      const e = f.userinfoEnd;
       if (this.sink) {
         for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
         this.error('invalid-credentials', e);
@@ -453,23 +466,21 @@ class Pass {
         url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
       }
     }
-    const hs = f.host![0];
-      const he = f.host![1];
+    const hs = f.host;
+      const he = f.hostEnd;
     if (hs === he) {
-      if (f.userinfo && !f.port) return this.fail('host-missing', hs, hs); // "@" and nothing after it
-      if (f.port) return this.fail('host-missing', hs, hs); // ":" with no host before it
+      if (f.userinfo >= 0 && f.port < 0) return this.fail('host-missing', hs, hs); // "@" and nothing after it
+      if (f.port >= 0) return this.fail('host-missing', hs, hs); // ":" with no host before it
       if (special) return this.fail('host-missing', hs, hs);
     }
     const host = parseHost(pre.slice(hs, he), !special, this.hostSink(hs));
     if (host === null) return false;
     url.host = host;
-    return f.port ? this.port(f.port) : true;
+    return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
   }
 
   /** https://url.spec.whatwg.org/#port-state */
-  private port(span: PreSpan): boolean {
-    const s = span[0];
-    const e = span[1];
+  private port(s: number, e: number): boolean {
     const pre = this.pre;
     for (let i = s; i < e; i++) {
       const c = pre.charCodeAt(i);
@@ -539,9 +550,7 @@ class Pass {
   }
 
   /** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state */
-  private opaquePath(span: PreSpan): void {
-    const s = span[0];
-    const e = span[1];
+  private opaquePath(s: number, e: number): void {
     const pre = this.pre;
     reportInvalidURLUnits(pre, s, e, this.sink);
     let text = pre.slice(s, e);
@@ -560,18 +569,18 @@ class Pass {
    */
   private queryAndFragment(append = false): void {
     const { f, url, pre } = this;
-    if (f.query) {
-      const s = f.query[0];
-      const e = f.query[1];
+    if (f.query >= 0) {
+      const s = f.query;
+      const e = f.queryEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
       const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
       const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
       const encoded = encodeQuery(pre.slice(s, e), set, encoding);
       url.query = append && url.query !== null ? url.query + encoded : encoded;
     }
-    if (f.fragment) {
-      const s = f.fragment[0];
-      const e = f.fragment[1];
+    if (f.fragment >= 0) {
+      const s = f.fragment;
+      const e = f.fragmentEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
       const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
       url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
