@@ -196,15 +196,15 @@ class Generator {
       this.fns.push(
         `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
           `  const s = pos; let c; if (!${body}) return false;\n` +
-          `  marks.push(${fieldIndex}, s, pos); return true;\n}`,
+          `  marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = pos; nm += 3; return true;\n}`,
       );
     } else if (r.field) {
       // this rule's mark comes before the marks of what it contains
       const fieldIndex = this.fields.push(r.field) - 1;
       this.fns.push(
         `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
-          `  const s = pos, m = marks.length; marks.push(${fieldIndex}, s, -1);\n` +
-          `  let c; if (!${body}) { marks.length = m; return false; }\n` +
+          `  const s = pos, m = nm; marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = -1; nm += 3;\n` +
+          `  let c; if (!${body}) { nm = m; return false; }\n` +
           `  marks[m + 2] = pos; return true;\n}`,
       );
     } else {
@@ -259,8 +259,8 @@ class Generator {
         if (items.length === 1) return items[0];
         const free = this.markFree(shape);
         body =
-          (free ? 'const s = pos;\n' : 'const s = pos, m = marks.length;\n') +
-          items.map((e) => `  if (!${e}) { pos = s;${free ? '' : ' if (marks.length > m) marks.length = m;'} return false; }`).join('\n') +
+          (free ? 'const s = pos;\n' : 'const s = pos, m = nm;\n') +
+          items.map((e) => `  if (!${e}) { pos = s;${free ? '' : ' nm = m;'} return false; }`).join('\n') +
           '\n  return true;';
         break;
       }
@@ -285,7 +285,7 @@ class Generator {
         const want = shape.kind === 'lookahead' ? 'ok' : '!ok';
         body = this.markFree(shape.item)
           ? `const s = pos; const ok = ${item}; pos = s; return ${want};`
-          : `const s = pos, m = marks.length; const ok = ${item}; pos = s; if (marks.length > m) marks.length = m; return ${want};`;
+          : `const s = pos, m = nm; const ok = ${item}; pos = s; nm = m; return ${want};`;
         break;
       }
     }
@@ -303,19 +303,21 @@ class Generator {
       '"use strict";\n' +
       'let input = "", len = 0, pos = 0;\n' +
       'const marks = [];\n' +
+      'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       tables +
       '\n' +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
-      `  input = s; len = s.length; pos = start === undefined ? 0 : start; marks.length = 0;\n` +
+      `  input = s; len = s.length; pos = start === undefined ? 0 : start; nm = 0;\n` +
       `  const ok = ${top}();\n` +
       `  input = "";\n` +
+      `  if (marks.length > nm) marks.length = nm; // once, at the end: flat holds exactly the marks\n` +
       `  return ok ? pos : -1;\n}\n` +
       `function match(s, start) {\n` +
       `  const end = scan(s, start);\n` +
       `  if (end < 0) return null;\n` +
       `  const found = [];\n` +
-      `  for (let i = 0; i < marks.length; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
+      `  for (let i = 0; i < nm; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
       `  return { end, marks: found };\n}\n` +
       `match.scan = scan; match.flat = marks; match.fields = FIELDS;\n` +
       `return match;`
