@@ -121,6 +121,16 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   // 3. (The URL parser never passes the empty string here; if it comes anyway, the domain parser
   //    fails on it.)
 
+  // The common case in one pass: an ASCII domain with no forbidden domain code point (so no
+  // "%" to decode), nobody listening. Steps 4-7 leave it as it is, lowercased.
+  if (!sink && input !== '') {
+    const flags = scanASCIIDomain(input);
+    if (flags === 0 || flags === HAS_UPPER) {
+      const domain = flags === HAS_UPPER ? input.toLowerCase() : input;
+      return endsInANumber(domain) ? parseIPv4(domain, null) : domain;
+    }
+  }
+
   // 4-5. Percent-decode, then UTF-8 decode without BOM.
   let domain = input;
   const percent = input.indexOf('%');

@@ -65,7 +65,8 @@ const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'd
  */
 function schemeOf(pre: string, s: number, e: number): string {
   const first = pre.charCodeAt(s) | 0x20;
-  for (const known of KNOWN_SCHEMES) {
+  for (let k = 0; k < KNOWN_SCHEMES.length; k++) {
+    const known = KNOWN_SCHEMES[k];
     if (known.length !== e - s || known.charCodeAt(0) !== first) continue;
     let i = 1;
     while (i < known.length && (pre.charCodeAt(s + i) | 0x20) === known.charCodeAt(i)) i++;
@@ -518,13 +519,15 @@ class Pass {
     for (let k = 0; k < segments.length; k += 2) {
       const s = segments[k];
       const e = segments[k + 1];
-      if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
-      reportInvalidURLUnits(pre, s, e, this.sink);
+      if (this.sink) {
+        if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
+        reportInvalidURLUnits(pre, s, e, this.sink);
+      }
       let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
       if (first && firstBuffer !== undefined) buffer = firstBuffer + buffer;
       first = false;
-      const c = pre[e];
-      this.appendSegment(path, buffer, c === '/' || (special && c === '\\'));
+      const c = pre.charCodeAt(e);
+      this.appendSegment(path, buffer, c === 0x2f || (special && c === 0x5c));
     }
   }
 
