@@ -3,18 +3,26 @@
 // (domain, IPv4, IPv6, opaque host) is the host grammar's business (grammar/host.ts).
 
 import { notDelimiter } from './common';
-import { charset, choice, lookahead, N, optional, rule, sequence, zeroOrMore, type Rule } from './vocabulary';
+import { charset, choice, end, lookahead, N, optional, rule, sequence, zeroOrMore, type Rule } from './vocabulary';
 
 function authorityRules(special: boolean): Rule[] {
   const p = special ? 'special' : 'other';
   const kind = special ? 'a special URL' : 'a URL that is not special';
   const notAt = notDelimiter(special, 'authority code point other than "@"', '@');
+  const hostPort = sequence(N(`${p}-host`), optional(sequence(':', N(`${p}-port`))));
+  const authorityEnd = special ? charset('"/", "\\", "?" or "#"', '/\\\\?#') : charset('"/", "?" or "#"', '/?#');
   return [
     rule(
       `${p}-authority`,
       'authority-state',
       `The authority of ${kind}: optional userinfo and "@", then host, then optional ":" and port.`,
-      sequence(optional(sequence(N(`${p}-userinfo`), '@')), N(`${p}-host`), optional(sequence(':', N(`${p}-port`)))),
+      // Userinfo is everything before the authority's last "@". Host and port never contain "@",
+      // so an authority without one is host and port alone, which is tried first: the common
+      // case then reads the authority once.
+      choice(
+        sequence(hostPort, lookahead(choice(authorityEnd, end()))),
+        sequence(N(`${p}-userinfo`), '@', hostPort),
+      ),
     ),
     rule(
       `${p}-userinfo`,
@@ -26,11 +34,11 @@ function authorityRules(special: boolean): Rule[] {
     rule(
       `${p}-host`,
       'host-state',
-      'The host text: up to a ":" that is not inside "[" and "]".',
+      'The host text: up to a ":" that is not inside "[" and "]" (and never an "@": what precedes one is userinfo).',
       zeroOrMore(
         choice(
-          sequence('[', zeroOrMore(notDelimiter(special, 'code point other than "]"', '\\]')), optional(']')),
-          notDelimiter(special, 'host code point other than ":" and "["', ':\\['),
+          sequence('[', zeroOrMore(notDelimiter(special, 'code point other than "]" and "@"', '\\]@')), optional(']')),
+          notDelimiter(special, 'host code point other than ":", "[" and "@"', ':\\[@'),
         ),
       ),
       'host',
@@ -38,8 +46,8 @@ function authorityRules(special: boolean): Rule[] {
     rule(
       `${p}-port`,
       'port-state',
-      'The port text (ASCII digits when valid).',
-      zeroOrMore(notDelimiter(special, 'port code point')),
+      'The port text (ASCII digits when valid; never an "@", as for the host).',
+      zeroOrMore(notDelimiter(special, 'port code point', '@')),
       'port',
     ),
   ];

@@ -4,7 +4,7 @@
 // state; what follows it is ignored, as the standard's "return" ignores it.
 
 import { ANY, ASCII_DIGIT } from './common';
-import { charset, N, optional, rule, sequence, zeroOrMore, type Rule } from './vocabulary';
+import { charset, N, not, optional, rule, sequence, zeroOrMore, type Rule } from './vocabulary';
 
 /** The entry rule for each state override, by the URL's kind (special other than file, file, other). */
 export const STATE_OVERRIDES = {
@@ -25,13 +25,13 @@ export const OVERRIDE_RULES: Rule[] = [
     'override-special-host',
     'host-state',
     'The host and hostname setters on a special URL: a host, then optional ":" and port digits.',
-    sequence(N('special-host'), optional(sequence(':', N('override-port')))),
+    sequence(N('special-host'), not('@'), optional(sequence(':', N('override-port')))),
   ),
   rule(
     'override-other-host',
     'host-state',
     'The host and hostname setters on a URL that is not special.',
-    sequence(N('other-host'), optional(sequence(':', N('override-port')))),
+    sequence(N('other-host'), not('@'), optional(sequence(':', N('override-port')))),
   ),
   rule('override-file-host', 'file-host-state', 'The host and hostname setters on a file URL.', N('file-host')),
   rule(

@@ -90,6 +90,19 @@ describe('URL API: setters beyond WPT', () => {
     expect(url.host).to.equal('example.org:8080');
   });
 
+  it('host setter: an "@" in the host fails; after the port digits it is ignored', () => {
+    const url = new URL('https://example.com/');
+    url.host = 'exa@mple.org';
+    expect(url.host).to.equal('example.com');
+    url.hostname = 'a@b';
+    expect(url.host).to.equal('example.com');
+    url.host = 'example.net:81@x';
+    expect(url.host).to.equal('example.net:81');
+    const other = new URL('foo://h/');
+    other.host = 'x@y';
+    expect(other.host).to.equal('h');
+  });
+
   it('protocol setter cannot cross between special and non-special', () => {
     const url = new URL('https://example.com/');
     url.protocol = 'foo';
