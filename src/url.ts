@@ -15,6 +15,17 @@ const originParse = (input: string) => basicURLParse(input);
 export const URL_ATTRIBUTES = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 export type URLAttribute = (typeof URL_ATTRIBUTES)[number];
 
+/** https://url.spec.whatwg.org/#api-url-parser */
+function apiURLParse(url: string, base: string | undefined): URLRecord | null {
+  // USVString conversion: the parser's preprocessing replaces lone surrogates
+  let parsedBase: URLRecord | null = null;
+  if (base !== undefined) {
+    parsedBase = parseScalarValueString(base, null);
+    if (parsedBase === null) return null;
+  }
+  return parseScalarValueString(url, parsedBase);
+}
+
 /** Set just before `new URL` by URL.parse, which already holds the parsed record. */
 let adopt: URLRecord | null = null;
 
@@ -30,26 +41,15 @@ export class URL {
       return;
     }
     if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const parsed = URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
+    const parsed = apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(url)}`);
     this.#url = parsed;
-  }
-
-  /** https://url.spec.whatwg.org/#api-url-parser */
-  static #parse(url: string, base: string | undefined): URLRecord | null {
-    // USVString conversion: the parser's preprocessing replaces lone surrogates
-    let parsedBase: URLRecord | null = null;
-    if (base !== undefined) {
-      parsedBase = parseScalarValueString(base, null);
-      if (parsedBase === null) return null;
-    }
-    return parseScalarValueString(url, parsedBase);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */
   static parse(url: string, base?: string): URL | null {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'parse' on 'URL': 1 argument required.");
-    const parsed = URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
+    const parsed = apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
     adopt = parsed;
     return new URL('');
@@ -58,7 +58,7 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url: string, base?: string): boolean {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'canParse' on 'URL': 1 argument required.");
-    return URL.#parse(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
+    return apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
   }
 
   /** The URL record behind this object (shared, not copied). */
