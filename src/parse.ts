@@ -7,7 +7,7 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, preprocessText, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { gatherFlatMarks, gatherMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
+import { fieldSlots, gatherMarks, gatherSlottedMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { toUSVString } from './usv';
 
@@ -28,6 +28,12 @@ export function entryFor(base: URLRecord | null): { rule: string; ctx: { baseSch
 interface EntryMatcher {
   rule: string;
   match: FastMatcher;
+  /** The component slot of each of the matcher's fields. */
+  slots: Uint8Array;
+}
+
+function entryMatcher(rule: string, match: FastMatcher): EntryMatcher {
+  return { rule, match, slots: fieldSlots(match.fields) };
 }
 
 // The matchers, looked up without building cache keys: one per base kind, and per scheme for a
@@ -39,14 +45,14 @@ const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 let noBaseMatcher: EntryMatcher | undefined;
 
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
-  if (base === null) return (noBaseMatcher ??= { rule: ENTRY_RULES.none, match: generateEntry(URL_GRAMMAR, ENTRY_RULES.none) });
+  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, generateEntry(URL_GRAMMAR, ENTRY_RULES.none)));
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;
   let m = (cache as Map<string, EntryMatcher>).get(key);
   if (m === undefined) {
     const { rule, ctx } = entryFor(base);
-    m = { rule, match: generateEntry(URL_GRAMMAR, rule, ctx) };
+    m = entryMatcher(rule, generateEntry(URL_GRAMMAR, rule, ctx));
     (cache as Map<string, EntryMatcher>).set(key, m);
   }
   return m;
@@ -74,7 +80,7 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
     if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
     return { url: null, pp, rule: entry.rule, found: null };
   }
-  const found = gatherFlatMarks(entry.match.flat, entry.match.fields);
+  const found = gatherSlottedMarks(entry.match.flat, entry.slots);
   const url = semanticPass(pp.text, found, base, encoding, preSink);
   return { url, pp, rule: entry.rule, found };
 }
@@ -82,9 +88,10 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
 function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
   const text = preprocessText(input); // converts to a scalar value string too
-  const match = entryMatcherFor(base).match;
+  const entry = entryMatcherFor(base);
+  const match = entry.match;
   if (match.scan(text) < 0) return null;
-  return semanticPass(text, gatherFlatMarks(match.flat, match.fields), base, encoding, null);
+  return semanticPass(text, gatherSlottedMarks(match.flat, entry.slots), base, encoding, null);
 }
 
 export interface ParseOptions {

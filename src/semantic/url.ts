@@ -147,12 +147,76 @@ export function gatherMarks(marks: Mark[]): Found {
   return f;
 }
 
-/** gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves. */
-export function gatherFlatMarks(flat: readonly number[], fields: readonly RecordField[]): Found {
+/** The component slot of each record field, for gathering by number (see fieldSlots). */
+const SLOT: Partial<Record<RecordField, number>> = {
+  segment: 1,
+  scheme: 2,
+  slashes: 3,
+  userinfo: 4,
+  host: 5,
+  port: 6,
+  opaquePath: 7,
+  query: 8,
+  fragment: 9,
+};
+
+/** For a matcher's field list, the slot of each field index (0: not a URL-record field). */
+export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
+  return Uint8Array.from(fields, (f) => SLOT[f] ?? 0);
+}
+
+/**
+ * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves,
+ * with the fields already turned into slots: a switch on small integers.
+ */
+export function gatherSlottedMarks(flat: readonly number[], slots: Uint8Array): Found {
   const f = emptyFound();
-  for (let i = 0; i < flat.length; i += 3) place(f, fields[flat[i]], flat[i + 1], flat[i + 2]);
+  for (let i = 0; i < flat.length; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case 1:
+        f.segments.push(start, end);
+        break;
+      case 2:
+        f.scheme = start;
+        f.schemeEnd = end;
+        break;
+      case 3:
+        f.slashes = start;
+        f.slashesEnd = end;
+        break;
+      case 4:
+        f.userinfo = start;
+        f.userinfoEnd = end;
+        break;
+      case 5:
+        f.host = start;
+        f.hostEnd = end;
+        break;
+      case 6:
+        f.port = start;
+        f.portEnd = end;
+        break;
+      case 7:
+        f.opaquePath = start;
+        f.opaquePathEnd = end;
+        break;
+      case 8:
+        f.query = start;
+        f.queryEnd = end;
+        break;
+      case 9:
+        f.fragment = start;
+        f.fragmentEnd = end;
+        break;
+      default:
+        break;
+    }
+  }
   return f;
 }
+
 
 export function newURLRecord(): URLRecord {
   return { scheme: '', username: '', password: '', host: null, port: null, path: [], query: null, fragment: null };
