@@ -177,6 +177,27 @@ class Generator {
     return `((pos < len && ((c = input.charCodeAt(pos)) < 128 ? T${k}[c] === 1 : ${f.nonAscii})) && ${expr})`;
   }
 
+  /**
+   * For a choice with exactly one charset alternative whose code units no other alternative can
+   * start with (and no other alternative that can match empty or is not known statically): that
+   * charset, and the other alternatives in order.
+   */
+  private charsetRunOfChoice(shape: Shape): { charset: Extract<Shape, { kind: 'charset' }>; others: Shape[] } | null {
+    if (shape.kind !== 'choice') return null;
+    const sets = shape.items.filter((s): s is Extract<Shape, { kind: 'charset' }> => s.kind === 'charset');
+    if (sets.length !== 1) return null;
+    const charset = sets[0];
+    const cs = charsetOf(charset.set, !!charset.negated);
+    const others = shape.items.filter((s) => s !== charset);
+    for (const o of others) {
+      const f = this.first(o);
+      if (f.open || f.nullable) return null;
+      if (f.nonAscii && cs.nonAscii !== false) return null;
+      for (let c = 0; c < 128; c++) if (f.table[c] && cs.table[c]) return null;
+    }
+    return { charset, others };
+  }
+
   private fresh(): string {
     return `f${this.count++}`;
   }
@@ -267,10 +288,21 @@ class Generator {
       case 'zeroOrMore':
       case 'oneOrMore': {
         const min = shape.kind === 'oneOrMore' ? 1 : 0;
+        const run = this.charsetRunOfChoice(shape.item);
         if (shape.item.kind === 'charset') {
           // the common case: a run of code points from a set
           const test = this.charsetTest(shape.item.set, !!shape.item.negated);
           body = `const s = pos; while (${test}) pos++; return pos - s >= ${min};`;
+        } else if (run) {
+          // a choice with one charset alternative that no other alternative can start with: at
+          // any place at most one alternative can match, so take runs of the charset in a tight
+          // loop and try the others where it stops (the same match as the choice, item by item)
+          const test = this.charsetTest(run.charset.set, !!run.charset.negated);
+          const others = run.others.map((o) => this.gated(o, this.shape(o))).join(' || ');
+          body =
+            `const s = pos;\n` +
+            `  for (;;) { while (${test}) pos++; const p = pos; if (!(${others}) || pos === p) break; }\n` +
+            `  return pos - s >= ${min};`;
         } else {
           const item = this.gated(shape.item, this.shape(shape.item));
           body =
