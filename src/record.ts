@@ -47,17 +47,8 @@ export interface IntermediateRecord {
   fragment: Span | null;
 }
 
-/** https://url.spec.whatwg.org/#special-scheme and its default port. */
-export const SPECIAL_SCHEMES: Readonly<Record<string, number | null>> = Object.freeze({
-  __proto__: null,
-  ftp: 21,
-  file: null,
-  http: 80,
-  https: 443,
-  ws: 80,
-  wss: 443,
-} as Record<string, number | null>);
 
+/** https://url.spec.whatwg.org/#special-scheme */
 export function isSpecialScheme(scheme: string): boolean {
   switch (scheme) {
     case 'http':
