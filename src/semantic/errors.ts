@@ -56,8 +56,8 @@ export interface ValidationError {
  */
 export type ErrorSink = ((type: ValidationErrorType, start: number, end: number) => void) | null;
 
-/** A sink that shifts offsets through `map` before passing them to `sink`. */
-export function shiftedSink(sink: ErrorSink, map: (offset: number) => number): ErrorSink {
+/** A sink that adds `offset` to the offsets it passes on to `sink` (null when `sink` is). */
+export function offsetSink(sink: ErrorSink, offset: number): ErrorSink {
   if (!sink) return null;
-  return (type, start, end) => sink(type, map(start), map(end));
+  return (type, start, end) => sink(type, start + offset, end + offset);
 }

@@ -8,9 +8,10 @@
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
 import type { Mark } from '../grammar/compile';
 import { generateEntry, type FastMatcher } from '../grammar/codegen';
-import { shiftedSink, type ErrorSink, type ValidationErrorType } from './errors';
+import { offsetSink, type ErrorSink, type ValidationErrorType } from './errors';
 import { C0_CONTROL_SET, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
+import { firstBarePercent, firstNonURLCodePoint } from './units';
 
 /**
  * https://url.spec.whatwg.org/#concept-host
@@ -56,13 +57,6 @@ const FORBIDDEN_DOMAIN = new RegExp(`[${FORBIDDEN_DOMAIN_CODE_POINTS}]`);
 const NON_ASCII = /[^\u0000-\u007F]/;
 const UPPER_ASCII = /[A-Z]/;
 const ACE_LABEL = /(?:^|\.)xn--/i;
-/**
- * https://url.spec.whatwg.org/#url-code-points, plus "%": what the opaque-host parser accepts
- * without an invalid-URL-unit validation error. Surrogates and noncharacters are outside it.
- */
-const NOT_URL_UNIT =
-  /[^A-Za-z0-9!$&'()*+,\-./:;=?@_~%\u00A0-\uD7FF\uE000-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}\u{D0000}-\u{DFFFD}\u{E0000}-\u{EFFFD}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/u;
-const PERCENT_NOT_ENCODED_BYTE = /%(?![0-9A-Fa-f]{2})/;
 
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -84,6 +78,18 @@ function scanASCIIDomain(domain: string): number {
     else if (c >= 0x41 && c <= 0x5a) flags |= HAS_UPPER;
   }
   return flags;
+}
+
+/**
+ * The domain parser's result for a non-empty ASCII domain with no forbidden domain code point
+ * (the domain, ASCII-lowercased), or undefined when the domain is anything else.
+ */
+function plainASCIIDomain(domain: string): string | undefined {
+  if (domain === '') return undefined;
+  const flags = scanASCIIDomain(domain);
+  if (flags === 0) return domain;
+  if (flags === HAS_UPPER) return domain.toLowerCase();
+  return undefined;
 }
 
 /** The end of the code point that starts at `i` (a surrogate pair counts as one). */
@@ -112,7 +118,7 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
       sink?.('IPv6-unclosed', 0, input.length);
       return null;
     }
-    return parseIPv6(input.slice(1, -1), shiftedSink(sink, (offset) => offset + 1));
+    return parseIPv6(input.slice(1, -1), offsetSink(sink, 1));
   }
 
   // 2. Hosts of URLs that are not special.
@@ -123,12 +129,9 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
 
   // The common case in one pass: an ASCII domain with no forbidden domain code point (so no
   // "%" to decode), nobody listening. Steps 4-7 leave it as it is, lowercased.
-  if (!sink && input !== '') {
-    const flags = scanASCIIDomain(input);
-    if (flags === 0 || flags === HAS_UPPER) {
-      const domain = flags === HAS_UPPER ? input.toLowerCase() : input;
-      return endsInANumber(domain) ? parseIPv4(domain, null) : domain;
-    }
+  if (!sink) {
+    const domain = plainASCIIDomain(input);
+    if (domain !== undefined) return endsInANumber(domain) ? parseIPv4(domain, null) : domain;
   }
 
   // 4-5. Percent-decode, then UTF-8 decode without BOM.
@@ -184,11 +187,8 @@ function domainParserToASCII(domain: string, beStrict: boolean): string | null {
 function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorEnd: number): string | null {
   // The common case in one pass: an ASCII domain, nobody listening, not strict.
   if (!sink && !beStrict) {
-    const flags = scanASCIIDomain(domain);
-    if (flags !== NOT_ASCII) {
-      if (domain === '' || flags & HAS_FORBIDDEN) return null;
-      return flags & HAS_UPPER ? domain.toLowerCase() : domain;
-    }
+    const plain = plainASCIIDomain(domain);
+    if (plain !== undefined) return plain;
   }
   const ascii = !NON_ASCII.test(domain);
   if (!ascii) domain = toScalarValueString(domain);
@@ -464,10 +464,10 @@ export function parseOpaqueHost(input: string, sink: ErrorSink = null): string |
 
   // 2-3.
   if (sink) {
-    const unit = NOT_URL_UNIT.exec(input);
-    if (unit) sink('invalid-URL-unit', unit.index, unit.index + unit[0].length);
-    const percent = PERCENT_NOT_ENCODED_BYTE.exec(input);
-    if (percent) sink('invalid-URL-unit', percent.index, percent.index + 1);
+    const unit = firstNonURLCodePoint(input);
+    if (unit) sink('invalid-URL-unit', unit[0], unit[1]);
+    const percent = firstBarePercent(input);
+    if (percent !== -1) sink('invalid-URL-unit', percent, percent + 1);
   }
 
   // 4.

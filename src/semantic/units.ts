@@ -45,3 +45,25 @@ export function reportInvalidURLUnits(text: string, start: number, end: number, 
     i += width - 1;
   }
 }
+
+/**
+ * Where `text` first has a code point that is not a URL code point and not "%", as [start, end),
+ * or null (the opaque-host parser's "if input contains ..." check).
+ */
+export function firstNonURLCodePoint(text: string): [number, number] | null {
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp !== 0x25 && !isURLCodePoint(cp)) return [i, i + width];
+    i += width - 1;
+  }
+  return null;
+}
+
+/** Where `text` first has a "%" not followed by two ASCII hex digits, or -1. */
+export function firstBarePercent(text: string): number {
+  for (let i = text.indexOf('%'); i !== -1; i = text.indexOf('%', i + 1)) {
+    if (!isPercentEncodedByteAt(text, i)) return i;
+  }
+  return -1;
+}

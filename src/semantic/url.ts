@@ -11,7 +11,7 @@ import type { Mark } from '../grammar/compile';
 import type { RecordField } from '../../grammar/vocabulary';
 import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
 import type { StateOverride } from '../../grammar/overrides';
-import type { ErrorSink } from './errors';
+import { offsetSink, type ErrorSink } from './errors';
 import { parseHost } from './host';
 import {
   isDoubleDotSegment,
@@ -97,54 +97,10 @@ function emptyFound(): Found {
   };
 }
 
-/** Files one mark under its component. */
-function place(f: Found, field: RecordField, start: number, end: number): void {
-  // one pair of properties per case: stores the engine can see the shape of
-  switch (field) {
-    case 'segment':
-      f.segments.push(start, end);
-      break;
-    case 'scheme':
-      f.scheme = start;
-      f.schemeEnd = end;
-      break;
-    case 'slashes':
-      f.slashes = start;
-      f.slashesEnd = end;
-      break;
-    case 'userinfo':
-      f.userinfo = start;
-      f.userinfoEnd = end;
-      break;
-    case 'host':
-      f.host = start;
-      f.hostEnd = end;
-      break;
-    case 'port':
-      f.port = start;
-      f.portEnd = end;
-      break;
-    case 'opaquePath':
-      f.opaquePath = start;
-      f.opaquePathEnd = end;
-      break;
-    case 'query':
-      f.query = start;
-      f.queryEnd = end;
-      break;
-    case 'fragment':
-      f.fragment = start;
-      f.fragmentEnd = end;
-      break;
-    default:
-      break; // host-grammar fields do not occur in the URL grammar
-  }
-}
-
 export function gatherMarks(marks: Mark[]): Found {
-  const f = emptyFound();
-  for (let i = 0; i < marks.length; i++) place(f, marks[i].field, marks[i].start, marks[i].end);
-  return f;
+  const flat: number[] = [];
+  for (const m of marks) flat.push(SLOT[m.field] ?? 0, m.start, m.end);
+  return gatherSlottedMarks(flat, IDENTITY_SLOTS);
 }
 
 /** The component slot of each record field, for gathering by number (see fieldSlots). */
@@ -159,6 +115,9 @@ const SLOT: Partial<Record<RecordField, number>> = {
   query: 8,
   fragment: 9,
 };
+
+/** Slots as their own indices: for marks whose first number is already a slot. */
+const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
 /** For a matcher's field list, the slot of each field index (0: not a URL-record field). */
 export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
@@ -463,7 +422,7 @@ class Pass {
         return true;
       }
       if (hostText !== '') {
-        const host = parseHost(hostText, false, this.hostSink(f.host));
+        const host = parseHost(hostText, false, offsetSink(this.sink, f.host));
         if (host === null) return false;
         url.host = host === 'localhost' ? '' : host;
       }
@@ -506,11 +465,6 @@ class Pass {
     return true;
   }
 
-  private hostSink(offset: number): ErrorSink {
-    const sink = this.sink;
-    return sink ? (type, s, e) => sink(type, s + offset, e + offset) : null;
-  }
-
   /** https://url.spec.whatwg.org/#authority-state, #host-state, #port-state */
   private authority(): boolean {
     const { f, url, pre } = this;
@@ -538,7 +492,7 @@ class Pass {
       if (f.port >= 0) return this.fail('host-missing', hs, hs); // ":" with no host before it
       if (special) return this.fail('host-missing', hs, hs);
     }
-    const host = parseHost(pre.slice(hs, he), !special, this.hostSink(hs));
+    const host = parseHost(pre.slice(hs, he), !special, offsetSink(this.sink, hs));
     if (host === null) return false;
     url.host = host;
     return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
