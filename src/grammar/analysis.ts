@@ -42,3 +42,28 @@ export function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set
   }
   return shapeChildren(shape).every((s) => isMarkFree(g, s, seen));
 }
+
+/**
+ * A cache of compiled entry rules: one value per grammar, entry rule and context (the context is
+ * the base scheme, the one parameter rules can read). `make` runs on a miss.
+ */
+export function cachedPerEntry<T>(
+  cache: WeakMap<Grammar, Map<string, T>>,
+  g: Grammar,
+  entry: string,
+  baseScheme: string | undefined,
+  make: () => T,
+): T {
+  let perGrammar = cache.get(g);
+  if (!perGrammar) {
+    perGrammar = new Map();
+    cache.set(g, perGrammar);
+  }
+  const key = `${entry}\u0000${baseScheme ?? ''}`;
+  let hit = perGrammar.get(key);
+  if (hit === undefined) {
+    hit = make();
+    perGrammar.set(key, hit);
+  }
+  return hit;
+}

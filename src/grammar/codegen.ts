@@ -13,7 +13,7 @@
 
 import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
 import type { CompileContext, Mark, Match } from './compile';
-import { isMarkFree } from './analysis';
+import { cachedPerEntry, isMarkFree } from './analysis';
 
 export interface FastMatcher {
   /** Matches from `start` (default 0): the end and the marks, or null. */
@@ -364,21 +364,13 @@ const cache = new WeakMap<Grammar, Map<string, FastMatcher>>();
  * re-entrant, which nothing needs: matching calls no user code.
  */
 export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}): FastMatcher {
-  let perGrammar = cache.get(g);
-  if (!perGrammar) {
-    perGrammar = new Map();
-    cache.set(g, perGrammar);
-  }
-  const key = `${entry}\u0000${ctx.baseScheme ?? ''}`;
-  const hit = perGrammar.get(key);
-  if (hit) return hit;
-  const gen = new Generator(g, ctx);
-  const source = gen.source(entry);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
-  const matcher = make(gen.charsets, gen.fields);
-  perGrammar.set(key, matcher);
-  return matcher;
+  return cachedPerEntry(cache, g, entry, ctx.baseScheme, () => {
+    const gen = new Generator(g, ctx);
+    const source = gen.source(entry);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
+    return make(gen.charsets, gen.fields);
+  });
 }
 
 /** The generated source for `entry` (for reading and debugging). */

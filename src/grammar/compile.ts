@@ -11,7 +11,7 @@
 
 import P from 'parsimmon';
 import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
-import { isMarkFree, lookupRule as lookup } from './analysis';
+import { cachedPerEntry, isMarkFree, lookupRule as lookup } from './analysis';
 
 export interface Mark {
   field: RecordField;
@@ -265,28 +265,20 @@ const cache = new WeakMap<Grammar, Map<string, EntryParser>>();
  * The parser for `entry`, compiled once per grammar, entry rule and context, then cached.
  */
 export function compileEntry(g: Grammar, entry: string, ctx: CompileContext = {}): EntryParser {
-  let perGrammar = cache.get(g);
-  if (!perGrammar) {
-    perGrammar = new Map();
-    cache.set(g, perGrammar);
-  }
-  const key = `${entry}\u0000${ctx.baseScheme ?? ''}`;
-  const hit = perGrammar.get(key);
-  if (hit) return hit;
-  const entryParser = new Compiler(g, ctx).rule(entry);
-  const run = (input: string, start = 0): Match | null => {
-    const r = step(entryParser, input, start);
-    return r.status ? { end: r.index, marks: r.value } : null;
-  };
-  const explain = (input: string, start = 0): Match | Failure => {
-    const r = step(entryParser, input, start);
-    return r.status
-      ? { end: r.index, marks: r.value }
-      : { furthest: r.furthest, expected: [...new Set(r.expected)] };
-  };
-  const compiled: EntryParser = Object.assign(run, { explain, rule: entry });
-  perGrammar.set(key, compiled);
-  return compiled;
+  return cachedPerEntry(cache, g, entry, ctx.baseScheme, () => {
+    const entryParser = new Compiler(g, ctx).rule(entry);
+    const run = (input: string, start = 0): Match | null => {
+      const r = step(entryParser, input, start);
+      return r.status ? { end: r.index, marks: r.value } : null;
+    };
+    const explain = (input: string, start = 0): Match | Failure => {
+      const r = step(entryParser, input, start);
+      return r.status
+        ? { end: r.index, marks: r.value }
+        : { furthest: r.furthest, expected: [...new Set(r.expected)] };
+    };
+    return Object.assign(run, { explain, rule: entry }) as EntryParser;
+  });
 }
 
 /** The fused regular expression for a mark-free shape (exposed for tests and the grammar lint). */
