@@ -43,10 +43,6 @@ export function percentEncodeByte(byte: number): string {
   return '%' + HEX[byte >> 4] + HEX[byte & 15];
 }
 
-function inSet(set: EncodeSet, cp: number): boolean {
-  return cp > 0x7e || set[cp] === 1;
-}
-
 function encodeUtf8CodePoint(cp: number): string {
   if (cp < 0x80) return percentEncodeByte(cp);
   if (cp < 0x800) return percentEncodeByte(0xc0 | (cp >> 6)) + percentEncodeByte(0x80 | (cp & 63));
@@ -126,11 +122,6 @@ function encodeRest(input: string, i: number, set: EncodeSet, spaceAsPlus: boole
 
 /** "%XX" for each ASCII code point. */
 const ASCII_ENCODED: readonly string[] = Array.from({ length: 128 }, (_, c) => percentEncodeByte(c));
-
-/** https://url.spec.whatwg.org/#utf-8-percent-encode for one code point. */
-export function utf8PercentEncodeCodePoint(cp: number, set: EncodeSet): string {
-  return inSet(set, cp) ? encodeUtf8CodePoint(cp) : String.fromCodePoint(cp);
-}
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
