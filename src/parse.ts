@@ -66,6 +66,13 @@ interface RunResult {
 }
 
 /** One run of the basic URL parser over a scalar value string, keeping what diagnostics show. */
+/** The grammar on preprocessed text: what its entry rule for `base` found, or null. */
+function grammarStep(text: string, base: URLRecord | null): { rule: string; found: Found | null } {
+  const entry = entryMatcherFor(base);
+  const found = entry.match.scan(text) < 0 ? null : gatherSlottedMarks(entry.match.flat, entry.slots);
+  return { rule: entry.rule, found };
+}
+
 function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
   const pp = preprocess(input, true, sink);
   const preSink: ErrorSink = sink
@@ -74,15 +81,14 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
         sink(type, os, oe);
       }
     : null;
-  const entry = entryMatcherFor(base);
-  if (entry.match.scan(pp.text) < 0) {
+  const { rule, found } = grammarStep(pp.text, base);
+  if (found === null) {
     // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
     if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
-    return { url: null, pp, rule: entry.rule, found: null };
+    return { url: null, pp, rule, found: null };
   }
-  const found = gatherSlottedMarks(entry.match.flat, entry.slots);
   const url = semanticPass(pp.text, found, base, encoding, preSink);
-  return { url, pp, rule: entry.rule, found };
+  return { url, pp, rule, found };
 }
 
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
@@ -174,10 +180,8 @@ export function parseToRecord(input: string, options: Omit<ParseOptions, 'encodi
   if (base === undefined) return null;
   const usv = toUSVString(input);
   const pp = preprocess(usv, true, null);
-  const entry = entryMatcherFor(base);
-  const match = entry.match(pp.text);
-  if (match === null) return null;
-  return buildRecord(usv, pp, entry.rule, gatherMarks(match.marks));
+  const { rule, found } = grammarStep(pp.text, base);
+  return found === null ? null : buildRecord(usv, pp, rule, found);
 }
 
 function buildRecord(input: string, pp: Preprocessed, rule: string, f: Found): IntermediateRecord {
