@@ -69,7 +69,7 @@ interface RunResult {
 /** The grammar on preprocessed text: what its entry rule for `base` found, or null. */
 function grammarStep(text: string, base: URLRecord | null): { rule: string; found: Found | null } {
   const entry = entryMatcherFor(base);
-  const found = entry.match.scan(text) < 0 ? null : gatherSlottedMarks(entry.match.flat, entry.slots);
+  const found = entry.match.scan(text) < 0 ? null : gatherSlottedMarks(entry.match.flat, entry.match.used(), entry.slots);
   return { rule: entry.rule, found };
 }
 
@@ -97,7 +97,7 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
   const entry = entryMatcherFor(base);
   const match = entry.match;
   if (match.scan(text) < 0) return null;
-  return semanticPass(text, gatherSlottedMarks(match.flat, entry.slots), base, encoding, null);
+  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), entry.slots), base, encoding, null);
 }
 
 export interface ParseOptions {

@@ -20,10 +20,13 @@ export interface FastMatcher {
   (input: string, start?: number): Match | null;
   /**
    * The same match without building mark objects: returns the end or -1, and leaves the marks in
-   * `flat` as (field index into `fields`, start, end) triples until the next call.
+   * `flat[0 .. used())` as (field index into `fields`, start, end) triples until the next call
+   * (entries past `used()` are left over from earlier calls).
    */
   scan(input: string, start?: number): number;
   readonly flat: readonly number[];
+  /** How many entries of `flat` the last scan filled. */
+  used(): number;
   readonly fields: readonly RecordField[];
 }
 
@@ -165,16 +168,24 @@ class Generator {
   }
 
   /**
-   * `expr` guarded by a test of the code unit at `pos` against the FIRST set of `shape` (an LL(1)
-   * prediction that skips an alternative that cannot match), when the set says anything.
+   * `expr` guarded by a test of the code unit at position `v` against the FIRST set of `shape`
+   * (an LL(1) prediction that skips an alternative that cannot match), when the set says
+   * anything: a condition to put before `expr`, or null.
    */
-  private gated(shape: Shape, expr: string): string {
+  private gate(shape: Shape, v: string): string | null {
     // a terminal or a charset tests its first code unit itself
-    if (shape.kind === 'terminal' || shape.kind === 'charset') return expr;
+    if (shape.kind === 'terminal' || shape.kind === 'charset') return null;
     const f = this.first(shape);
-    if (f.open || f.nullable) return expr;
+    if (f.open || f.nullable) return null;
     const k = this.charsets.push({ table: f.table, nonAscii: f.nonAscii }) - 1;
-    return `((pos < len && ((c = input.charCodeAt(pos)) < 128 ? T${k}[c] === 1 : ${f.nonAscii})) && ${expr})`;
+    return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${f.nonAscii}))`;
+  }
+
+  /** `shape` at `v` behind its FIRST-set gate: the new position, or -1. */
+  private gated(shape: Shape, v: string): string {
+    const g = this.gate(shape, v);
+    const expr = this.shape(shape, v);
+    return g === null ? expr : `(${g} ? ${expr} : -1)`;
   }
 
   /**
@@ -198,160 +209,221 @@ class Generator {
     return { charset, others };
   }
 
+  // Code is generated as expressions, inlined into each other: a rule or shape becomes an
+  // expression of the position to match at, whose value is the position after the match, or -1
+  // when it does not match (leaving the marks as they were). Only repetitions (a loop) and rules
+  // that refer to themselves get functions of their own. Intermediate positions live in the
+  // enclosing function's temporaries, so a whole URL is matched in a handful of calls.
+
+  /** The temporaries of the function being generated (a stack: a loop's function nests). */
+  private temps: number[] = [];
+
+  private temp(): string {
+    return `t${this.temps[this.temps.length - 1]++}`;
+  }
+
+  /** A function `name(p)` whose body is built by `body` (which may allocate temporaries). */
+  private fn(name: string, body: () => string, comment = ''): void {
+    this.temps.push(0);
+    const text = body();
+    const n = this.temps.pop()!;
+    const decls = ['c', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
+    this.fns.push(`function ${name}(p) { let ${decls};${comment}\n  ${text}\n}`);
+  }
+
   private fresh(): string {
     return `f${this.count++}`;
   }
 
+  /** Rules being inlined right now: a rule met again inside itself becomes a function. */
+  private readonly open = new Set<string>();
+
+  /** The expression for rule `name` at `v`: inlined, or a call when the rule is recursive. */
+  private ruleAt(name: string, v: string): string {
+    if (this.open.has(name) || this.ruleIds.has(name)) return `${this.rule(name)}(${v})`;
+    this.open.add(name);
+    try {
+      return this.ruleBody(name, v);
+    } finally {
+      this.open.delete(name);
+    }
+  }
+
+  /** A rule's match at `v`, with its mark when it has a field. */
+  private ruleBody(name: string, v: string): string {
+    const r = this.g[name];
+    if (!r) throw new Error(`grammar: no rule named "${name}"`);
+    if (!r.field) return this.shape(r.shape, v);
+    const fieldIndex = this.fields.push(r.field) - 1;
+    const q = this.temp();
+    if (this.markFree(r.shape)) {
+      // nothing inside can mark: push the mark once the body has matched
+      return (
+        `((${q} = ${this.shape(r.shape, v)}) < 0 ? -1 : ` +
+        `(marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = ${q}, nm += 3, ${q}))`
+      );
+    }
+    // this rule's mark comes before the marks of what it contains
+    const m = this.temp();
+    return (
+      `(${m} = nm, marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = -1, nm += 3, ` +
+      `(${q} = ${this.shape(r.shape, v)}) < 0 ? (nm = ${m}, -1) : (marks[${m} + 2] = ${q}, ${q}))`
+    );
+  }
+
+  /** The function `rN(p)` for rule `name` (generated once): the entry rule and recursive rules. */
   rule(name: string): string {
     const known = this.ruleIds.get(name);
     if (known !== undefined) return `r${known}`;
-    const r = this.g[name];
-    if (!r) throw new Error(`grammar: no rule named "${name}"`);
     const id = this.ruleIds.size;
     this.ruleIds.set(name, id);
     const fn = `r${id}`;
-    const body = this.shape(r.shape);
-    if (r.field && this.markFree(r.shape)) {
-      // nothing inside can mark: push the mark once the body has matched
-      const fieldIndex = this.fields.push(r.field) - 1;
-      this.fns.push(
-        `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
-          `  const s = pos; let c; if (!${body}) return false;\n` +
-          `  marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = pos; nm += 3; return true;\n}`,
-      );
-    } else if (r.field) {
-      // this rule's mark comes before the marks of what it contains
-      const fieldIndex = this.fields.push(r.field) - 1;
-      this.fns.push(
-        `function ${fn}() { // rule ${JSON.stringify(name)}\n` +
-          `  const s = pos, m = nm; marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = -1; nm += 3;\n` +
-          `  let c; if (!${body}) { nm = m; return false; }\n` +
-          `  marks[m + 2] = pos; return true;\n}`,
-      );
-    } else {
-      this.fns.push(`function ${fn}() { let c; return ${body}; } // rule ${JSON.stringify(name)}`);
-    }
+    this.open.add(name);
+    this.fn(fn, () => `return ${this.ruleBody(name, 'p')};`, ` // rule ${JSON.stringify(name)}`);
+    this.open.delete(name);
     return fn;
   }
 
-  /** An expression that matches `text` here, advancing `pos` (no state changes on failure). */
-  private literal(text: string, caseInsensitive: boolean): string {
+  /** An expression that matches `text` at `v`: the position after it, or -1. */
+  private literal(text: string, caseInsensitive: boolean, v: string): string {
     const checks: string[] = [];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      const at = i === 0 ? 'pos' : `pos + ${i}`;
+      const at = i === 0 ? v : `${v} + ${i}`;
       const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
       if (caseInsensitive && isLetter) checks.push(`(input.charCodeAt(${at}) | 0x20) === ${c | 0x20}`);
       else checks.push(`input.charCodeAt(${at}) === ${c}`);
     }
-    return `(${checks.join(' && ') || 'true'} && (pos += ${text.length}, true))`;
+    if (checks.length === 0) return v;
+    return `(${checks.join(' && ')} ? ${v} + ${text.length} : -1)`;
   }
 
-  /** A condition: the code unit at `pos` is in the set (uses a local `c`). */
-  private charsetTest(set: string, negated: boolean): string {
+  /** A condition: the code unit at `v` is in the set (uses a local `c`). */
+  private charsetTest(set: string, negated: boolean, v: string): string {
     const k = this.charsets.push(charsetOf(set, negated)) - 1;
     const nonAscii = this.charsets[k].nonAscii;
-    const high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[pos])`;
-    return `(pos < len && ((c = input.charCodeAt(pos)) < 128 ? T${k}[c] === 1 : ${high}))`;
+    const high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
+    return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
   }
 
-  /** An expression that matches `shape` here: true and `pos` advanced, or false and nothing changed. */
-  shape(shape: Shape): string {
-    let body: string;
+  /**
+   * An expression that matches `shape` at position `v` (the name of a variable that the
+   * expression does not assign): the position after the match, or -1 with the marks as they were.
+   */
+  shape(shape: Shape, v: string): string {
     switch (shape.kind) {
       case 'terminal':
-        return this.literal(shape.text, !!shape.caseInsensitive);
+        return this.literal(shape.text, !!shape.caseInsensitive, v);
       case 'contextTerminal': {
         const value = this.ctx[shape.param];
-        return value === undefined ? 'false' : this.literal(value, !!shape.caseInsensitive);
+        return value === undefined ? '-1' : this.literal(value, !!shape.caseInsensitive, v);
       }
       case 'charset':
-        return `(${this.charsetTest(shape.set, !!shape.negated)} && (pos++, true))`;
+        return `(${this.charsetTest(shape.set, !!shape.negated, v)} ? ${v} + 1 : -1)`;
       case 'end':
-        return '(pos === len)';
+        return `(${v} === len ? ${v} : -1)`;
       case 'nonTerminal':
-        return `${this.rule(shape.name)}()`;
-      case 'choice':
-        return `(${shape.items.map((s) => this.gated(s, this.shape(s))).join(' || ')})`;
-      case 'optional':
-        return `(${this.gated(shape.item, this.shape(shape.item))}, true)`;
+        return this.ruleAt(shape.name, v);
+      case 'choice': {
+        // the first alternative that matches; a failed one has left the marks as they were
+        const q = this.temp();
+        const alts = shape.items.map((s) => {
+          const g = this.gate(s, v);
+          const test = `(${q} = ${this.shape(s, v)}) >= 0`;
+          return `${g === null ? test : `(${g} && ${test})`} ? ${q} : `;
+        });
+        return `(${alts.join('')}-1)`;
+      }
+      case 'optional': {
+        const q = this.temp();
+        return `((${q} = ${this.gated(shape.item, v)}) < 0 ? ${v} : ${q})`;
+      }
       case 'sequence': {
-        const items = shape.items.map((s) => this.shape(s));
-        if (items.length === 1) return items[0];
+        if (shape.items.length === 1) return this.shape(shape.items[0], v);
         const free = this.markFree(shape);
-        body =
-          (free ? 'const s = pos;\n' : 'const s = pos, m = nm;\n') +
-          items.map((e) => `  if (!${e}) { pos = s;${free ? '' : ' nm = m;'} return false; }`).join('\n') +
-          '\n  return true;';
-        break;
+        const q = this.temp();
+        const m = free ? '' : this.temp();
+        // each item starts where the one before ended; a failure after the first item drops the
+        // marks the items before it left
+        const steps = shape.items.map((s, k) => {
+          const at = k === 0 ? v : q;
+          const fail = free || k === 0 ? '-1' : `(nm = ${m}, -1)`;
+          return `(${q} = ${this.shape(s, at)}) < 0 ? ${fail} : `;
+        });
+        return `(${free ? '' : `${m} = nm, `}${steps.join('')}${q})`;
       }
       case 'zeroOrMore':
       case 'oneOrMore': {
         const min = shape.kind === 'oneOrMore' ? 1 : 0;
         const run = this.charsetRunOfChoice(shape.item);
-        if (shape.item.kind === 'charset') {
-          // the common case: a run of code points from a set
-          const test = this.charsetTest(shape.item.set, !!shape.item.negated);
-          body = `const s = pos; while (${test}) pos++; return pos - s >= ${min};`;
-        } else if (run) {
-          // a choice with one charset alternative that no other alternative can start with: at
-          // any place at most one alternative can match, so take runs of the charset in a tight
-          // loop and try the others where it stops (the same match as the choice, item by item)
-          const test = this.charsetTest(run.charset.set, !!run.charset.negated);
-          const others = run.others.map((o) => this.gated(o, this.shape(o))).join(' || ');
-          body =
-            `const s = pos;\n` +
-            `  for (;;) { while (${test}) pos++; const p = pos; if (!(${others}) || pos === p) break; }\n` +
-            `  return pos - s >= ${min};`;
-        } else {
-          const item = this.gated(shape.item, this.shape(shape.item));
-          body =
-            `let n = 0; for (;;) { const p = pos; if (!${item} || pos === p) break; n++; }\n` +
-            `  return n >= ${min};`;
-        }
-        break;
+        const fn = this.fresh();
+        this.fn(fn, () => {
+          if (shape.item.kind === 'charset') {
+            // the common case: a run of code points from a set
+            const test = this.charsetTest(shape.item.set, !!shape.item.negated, 'q');
+            return `let q = p; while (${test}) q++; return q - p >= ${min} ? q : -1;`;
+          }
+          if (run) {
+            // a choice with one charset alternative that no other alternative can start with: at
+            // any place at most one alternative can match, so take runs of the charset in a tight
+            // loop and try the others where it stops (the same match as the choice, item by item)
+            const test = this.charsetTest(run.charset.set, !!run.charset.negated, 'q');
+            const others = run.others.map((o) => `(r = ${this.gated(o, 'q')}) >= 0`).join(' || ');
+            return (
+              `let q = p, r = -1;\n` +
+              `  for (;;) { while (${test}) q++; if (!(${others}) || r === q) break; q = r; }\n` +
+              `  return q - p >= ${min} ? q : -1;`
+            );
+          }
+          const item = this.gated(shape.item, 'q');
+          return (
+            `let q = p, n = 0;\n` +
+            `  for (;;) { const r = ${item}; if (r < 0 || r === q) break; q = r; n++; }\n` +
+            `  return n >= ${min} ? q : -1;`
+          );
+        });
+        return `${fn}(${v})`;
       }
       case 'lookahead':
       case 'not': {
-        const item = this.shape(shape.item);
-        const want = shape.kind === 'lookahead' ? 'ok' : '!ok';
-        body = this.markFree(shape.item)
-          ? `const s = pos; const ok = ${item}; pos = s; return ${want};`
-          : `const s = pos, m = nm; const ok = ${item}; pos = s; nm = m; return ${want};`;
-        break;
+        const q = this.temp();
+        const want = shape.kind === 'lookahead' ? `${q} >= 0` : `${q} < 0`;
+        if (this.markFree(shape.item)) return `((${q} = ${this.shape(shape.item, v)}), ${want} ? ${v} : -1)`;
+        const m = this.temp();
+        return `(${m} = nm, ${q} = ${this.shape(shape.item, v)}, nm = ${m}, ${want} ? ${v} : -1)`;
       }
     }
-    const fn = this.fresh();
-    this.fns.push(`function ${fn}() { let c; ${body} }`);
-    return `${fn}()`;
   }
 
   source(entry: string): string {
     const top = this.rule(entry);
     const tables = this.charsets.map((_, k) => `const T${k} = CS[${k}].table;`).join('\n');
-    // Marks are kept flat, three numbers each (field index, start, end), in one array reused
-    // from call to call; `scan` leaves them there for the caller to read before the next call.
+    // The input and its length are set once per scan and only read while it runs; positions
+    // travel as arguments and return values. Marks are kept flat, three numbers each (field
+    // index, start, end), in one array reused from call to call; `scan` leaves them there for
+    // the caller to read before the next call. The array is never shortened (that would give its
+    // storage back, to be allocated again by the next scan): `used()` says how much is current.
     return (
       '"use strict";\n' +
-      'let input = "", len = 0, pos = 0;\n' +
+      'let input = "", len = 0;\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       tables +
       '\n' +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
-      `  input = s; len = s.length; pos = start === undefined ? 0 : start; nm = 0;\n` +
-      `  const ok = ${top}();\n` +
+      `  input = s; len = s.length; nm = 0;\n` +
+      `  const end = ${top}(start === undefined ? 0 : start);\n` +
       `  input = "";\n` +
-      `  if (marks.length > nm) marks.length = nm; // once, at the end: flat holds exactly the marks\n` +
-      `  return ok ? pos : -1;\n}\n` +
+      `  return end;\n}\n` +
+      `function used() { return nm; }\n` +
       `function match(s, start) {\n` +
       `  const end = scan(s, start);\n` +
       `  if (end < 0) return null;\n` +
       `  const found = [];\n` +
       `  for (let i = 0; i < nm; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
       `  return { end, marks: found };\n}\n` +
-      `match.scan = scan; match.flat = marks; match.fields = FIELDS;\n` +
+      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS;\n` +
       `return match;`
     );
   }

@@ -100,7 +100,7 @@ function emptyFound(): Found {
 export function gatherMarks(marks: Mark[]): Found {
   const flat: number[] = [];
   for (const m of marks) flat.push(SLOT[m.field] ?? 0, m.start, m.end);
-  return gatherSlottedMarks(flat, IDENTITY_SLOTS);
+  return gatherSlottedMarks(flat, flat.length, IDENTITY_SLOTS);
 }
 
 /** The component slot of each record field, for gathering by number (see fieldSlots). */
@@ -125,12 +125,12 @@ export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
 }
 
 /**
- * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves,
- * with the fields already turned into slots: a switch on small integers.
+ * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves
+ * in `flat[0 .. used)`, with the fields already turned into slots: a switch on small integers.
  */
-export function gatherSlottedMarks(flat: readonly number[], slots: Uint8Array): Found {
+export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array): Found {
   const f = emptyFound();
-  for (let i = 0; i < flat.length; i += 3) {
+  for (let i = 0; i < used; i += 3) {
     const start = flat[i + 1];
     const end = flat[i + 2];
     switch (slots[flat[i]]) {
