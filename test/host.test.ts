@@ -3,6 +3,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { HOST_GRAMMAR } from '../grammar/host';
+import { generateEntry } from '../src/grammar/codegen';
 import { VALIDATION_ERRORS, type ValidationErrorType } from '../src/semantic/errors';
 import {
   domainToASCII,
@@ -252,6 +255,20 @@ describe('host: IPv4 addresses', () => {
     const no = ['foo', 'foo.', 'foo.0xg', '.', 'a.b.', '1.a', '1.2.3.4..', 'a.1e1', 'ex.x', ''];
     for (const s of yes) expect(endsInANumber(s), s).to.equal(true);
     for (const s of no) expect(endsInANumber(s), s).to.equal(false);
+  });
+
+  it('ends in a number: the shortcut agrees with the whole ends-in-a-number rule', () => {
+    // endsInANumber finds the last label itself and matches only ipv4-last-label there; the
+    // grammar's rule walks every label. Strings of label-ish pieces, dots and digits.
+    const rule = generateEntry(HOST_GRAMMAR, 'ends-in-a-number');
+    const piece = fc.constantFrom('', '.', '0', '1', '09', '0x', '0X1f', 'a', 'f', 'x', 'ex', '255', '%', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const s = pieces.join('');
+        expect(endsInANumber(s), JSON.stringify(s)).to.equal(rule(s) !== null);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('parseIPv4 directly', () => {

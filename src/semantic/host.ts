@@ -43,12 +43,11 @@ const tr46 = require('tr46') as Tr46;
 
 let ipv6Rule: FastMatcher | undefined;
 let ipv4Rule: FastMatcher | undefined;
-let endsInANumberRule: FastMatcher | undefined;
+let lastLabelRule: FastMatcher | undefined;
 
 const ipv6Parser = (): FastMatcher => (ipv6Rule ??= generateEntry(HOST_GRAMMAR, 'ipv6-address'));
 const ipv4Parser = (): FastMatcher => (ipv4Rule ??= generateEntry(HOST_GRAMMAR, 'ipv4-address'));
-const endsInANumberParser = (): FastMatcher =>
-  (endsInANumberRule ??= generateEntry(HOST_GRAMMAR, 'ends-in-a-number'));
+const lastLabelParser = (): FastMatcher => (lastLabelRule ??= generateEntry(HOST_GRAMMAR, 'ipv4-last-label'));
 
 /** Finds a forbidden host code point anywhere in a string (the grammar's set). */
 const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);
@@ -257,9 +256,17 @@ export function endsInANumber(input: string): boolean {
   if (last > 0 && input.charCodeAt(last) === 0x2e) last--;
   if (last < 0) return false;
   const c = input.charCodeAt(last) | 0x20; // ASCII lowercase for letters
-  // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x".
+  // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x",
+  // and starts with a digit (the "0" of "0x" included).
   if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
-  return endsInANumberParser()(input) !== null;
+  let start = last;
+  while (start > 0 && input.charCodeAt(start - 1) !== 0x2e) start--;
+  const first = input.charCodeAt(start);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
+  // What `ends-in-a-number` comes to: its repetition skips every label but the last, so the
+  // last label (found above) must match `ipv4-last-label`. test/host.test.ts checks that the two
+  // agree.
+  return lastLabelParser().scan(input, start) >= 0;
 }
 
 /** The "."-separated parts of `input`, as the IPv4 parser counts them (https://url.spec.whatwg.org/#strictly-split). */
@@ -269,20 +276,35 @@ function countParts(input: string): number {
   return count;
 }
 
-/** https://url.spec.whatwg.org/#ipv4-number-parser, for a part the grammar matched. */
-function ipv4NumberOf(input: string, mark: Mark): { value: number; nonDecimal: boolean } {
-  const { start, end } = mark;
-  const first = input.charCodeAt(start);
-  if (first === 0x30 && end - start >= 2) {
-    const second = input.charCodeAt(start + 1) | 0x20;
-    if (second === 0x78) {
-      // "0x": radix 16; "0x" alone is 0
-      const digits = input.slice(start + 2, end);
-      return { value: digits === '' ? 0 : parseInt(digits, 16), nonDecimal: true };
+/**
+ * https://url.spec.whatwg.org/#ipv4-number-parser, for the part [start, end) that the grammar
+ * matched as an IPv4 number: its value. It is exact below 2^53; above, it is only ever compared
+ * with 255 and powers of 256, which any value that large exceeds.
+ */
+function ipv4NumberValue(input: string, start: number, end: number): number {
+  let radix = 10;
+  let i = start;
+  if (isNonDecimalIPv4Number(input, start, end)) {
+    // "0x" or "0X": radix 16 ("0x" alone is 0); another leading "0": radix 8
+    if ((input.charCodeAt(start + 1) | 0x20) === 0x78) {
+      radix = 16;
+      i = start + 2;
+    } else {
+      radix = 8;
+      i = start + 1;
     }
-    return { value: parseInt(input.slice(start + 1, end), 8), nonDecimal: true };
   }
-  return { value: parseInt(input.slice(start, end), 10), nonDecimal: false };
+  let value = 0;
+  for (; i < end; i++) {
+    const c = input.charCodeAt(i) | 0x20; // digits stay digits, letters become lower case
+    value = value * radix + (c <= 0x39 ? c - 0x30 : c - 0x57);
+  }
+  return value;
+}
+
+/** Whether an IPv4 number is written in radix 8 or 16 (a leading "0" and more after it). */
+function isNonDecimalIPv4Number(input: string, start: number, end: number): boolean {
+  return input.charCodeAt(start) === 0x30 && end - start >= 2;
 }
 
 /**
@@ -304,26 +326,36 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
     return null;
   }
 
-  // 5-6. The grammar matches the parts that are IPv4 numbers and stops before the first that is not.
-  const match = ipv4Parser()(input);
-  const marks = match ? match.marks : [];
+  // 5-6. The grammar matches the parts that are IPv4 numbers and stops before the first that is
+  //      not; each part is a mark (field index, start, end) in the matcher's flat list.
+  const matcher = ipv4Parser();
+  const used = matcher.scan(input) < 0 ? 0 : matcher.used();
+  const flat = matcher.flat;
   const numbers: number[] = [];
-  let outOfRange: Mark | null = null;
-  for (const mark of marks) {
-    const { value, nonDecimal } = ipv4NumberOf(input, mark);
-    if (nonDecimal) sink?.('IPv4-non-decimal-part', mark.start, mark.end);
-    if (value > 255 && !outOfRange) outOfRange = mark;
+  let outOfRangeStart = -1;
+  let outOfRangeEnd = -1;
+  let lastEnd = -1;
+  for (let k = 0; k < used; k += 3) {
+    const start = flat[k + 1];
+    const end = flat[k + 2];
+    if (isNonDecimalIPv4Number(input, start, end)) sink?.('IPv4-non-decimal-part', start, end);
+    const value = ipv4NumberValue(input, start, end);
+    if (value > 255 && outOfRangeStart < 0) {
+      outOfRangeStart = start;
+      outOfRangeEnd = end;
+    }
     numbers.push(value);
+    lastEnd = end;
   }
   if (numbers.length < partCount) {
-    const start = marks.length === 0 ? 0 : marks[marks.length - 1].end + 1;
+    const start = lastEnd < 0 ? 0 : lastEnd + 1;
     const dot = input.indexOf('.', start);
     sink?.('IPv4-non-numeric-part', start, dot === -1 ? input.length : dot);
     return null;
   }
 
   // 7-9.
-  if (outOfRange) sink?.('IPv4-out-of-range-part', outOfRange.start, outOfRange.end);
+  if (outOfRangeStart >= 0) sink?.('IPv4-out-of-range-part', outOfRangeStart, outOfRangeEnd);
   const last = numbers.length - 1;
   for (let i = 0; i < last; i++) if (numbers[i] > 255) return null;
   if (numbers[last] >= 256 ** (5 - numbers.length)) return null;
