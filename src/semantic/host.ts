@@ -54,6 +54,8 @@ const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);
 /** Finds a forbidden domain code point anywhere in a string (the grammar's set). */
 const FORBIDDEN_DOMAIN = new RegExp(`[${FORBIDDEN_DOMAIN_CODE_POINTS}]`);
 const NON_ASCII = /[^\u0000-\u007F]/;
+/** Forbidden domain code points that UTS #46 processing never changes or combines away, and U+00A0, which it maps to a space. */
+const INERT_FORBIDDEN = /[\u0000-\u0020%\u007F\u00A0]/;
 const UPPER_ASCII = /[A-Z]/;
 const ACE_LABEL = /(?:^|\.)xn--/i;
 
@@ -134,17 +136,13 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   }
 
   // 4-5. Percent-decode, then UTF-8 decode without BOM.
+  //      Without a percent-encoded byte (a "%" not followed by two hex digits stays as it is),
+  //      both steps give back the input: its UTF-8 bytes decode to itself.
   let domain = input;
-  const percent = input.indexOf('%');
-  if (percent !== -1) {
-    if (sink) {
-      for (let i = percent; i !== -1; i = input.indexOf('%', i + 1)) {
-        if (isPercentEncodedByteAt(input, i)) {
-          sink('domain-percent-encoded', i, i + 3);
-          break;
-        }
-      }
-    }
+  let encoded = input.indexOf('%');
+  while (encoded !== -1 && !isPercentEncodedByteAt(input, encoded)) encoded = input.indexOf('%', encoded + 1);
+  if (encoded !== -1) {
+    sink?.('domain-percent-encoded', encoded, encoded + 3);
     domain = utf8Decoder.decode(percentDecodeString(input));
   }
 
@@ -191,6 +189,11 @@ function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorE
   }
   const ascii = !NON_ASCII.test(domain);
   if (!ascii) domain = toScalarValueString(domain);
+  // A space, C0 control, "%" or DELETE goes through UTS #46 mapping and normalization unchanged
+  // (none starts a canonical decomposition, unlike "<" and ">"), and NO-BREAK SPACE maps to a
+  // space, so step 7 would find one in the result: failure, with no need to ask tr46 first when
+  // nobody is listening.
+  if (!sink && !beStrict && !ascii && INERT_FORBIDDEN.test(domain)) return null;
 
   // 1-3. The strict result only matters for the validation error and for strict parsing, so it
   //      is computed only when someone is listening or strictness is asked for.
