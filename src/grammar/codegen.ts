@@ -401,8 +401,9 @@ class Generator {
     // The input and its length are set once per scan and only read while it runs; positions
     // travel as arguments and return values. Marks are kept flat, three numbers each (field
     // index, start, end), in one array reused from call to call; `scan` leaves them there for
-    // the caller to read before the next call. The array is never shortened (that would give its
-    // storage back, to be allocated again by the next scan): `used()` says how much is current.
+    // the caller to read before the next call. The array is shortened only when a long input has
+    // left it much larger than the marks of this scan (giving storage back on every scan would
+    // mean allocating it again on the next): `used()` says how much is current.
     return (
       '"use strict";\n' +
       'let input = "", len = 0;\n' +
@@ -415,6 +416,7 @@ class Generator {
       `  input = s; len = s.length; nm = 0;\n` +
       `  const end = ${top}(start === undefined ? 0 : start);\n` +
       `  input = "";\n` +
+      `  if (marks.length > 65536 && nm < marks.length >> 2) marks.length = nm; // after a long input, give the storage back\n` +
       `  return end;\n}\n` +
       `function used() { return nm; }\n` +
       `function match(s, start) {\n` +

@@ -43,21 +43,20 @@ export function percentEncodeByte(byte: number): string {
   return '%' + HEX[byte >> 4] + HEX[byte & 15];
 }
 
+/** "%XX" for each byte value, so that encoding a byte is a lookup rather than a concatenation. */
+const BYTE_ENCODED: readonly string[] = Array.from({ length: 256 }, (_, b) => percentEncodeByte(b));
+
 function encodeUtf8CodePoint(cp: number): string {
-  if (cp < 0x80) return percentEncodeByte(cp);
-  if (cp < 0x800) return percentEncodeByte(0xc0 | (cp >> 6)) + percentEncodeByte(0x80 | (cp & 63));
+  if (cp < 0x80) return BYTE_ENCODED[cp];
+  if (cp < 0x800) return BYTE_ENCODED[0xc0 | (cp >> 6)] + BYTE_ENCODED[0x80 | (cp & 63)];
   if (cp < 0x10000) {
-    return (
-      percentEncodeByte(0xe0 | (cp >> 12)) +
-      percentEncodeByte(0x80 | ((cp >> 6) & 63)) +
-      percentEncodeByte(0x80 | (cp & 63))
-    );
+    return BYTE_ENCODED[0xe0 | (cp >> 12)] + BYTE_ENCODED[0x80 | ((cp >> 6) & 63)] + BYTE_ENCODED[0x80 | (cp & 63)];
   }
   return (
-    percentEncodeByte(0xf0 | (cp >> 18)) +
-    percentEncodeByte(0x80 | ((cp >> 12) & 63)) +
-    percentEncodeByte(0x80 | ((cp >> 6) & 63)) +
-    percentEncodeByte(0x80 | (cp & 63))
+    BYTE_ENCODED[0xf0 | (cp >> 18)] +
+    BYTE_ENCODED[0x80 | ((cp >> 12) & 63)] +
+    BYTE_ENCODED[0x80 | ((cp >> 6) & 63)] +
+    BYTE_ENCODED[0x80 | (cp & 63)]
   );
 }
 
@@ -91,23 +90,25 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
         i++;
       }
     }
-    parts.push(spaceAsPlus && cp === 0x20 ? '+' : cp < 0x80 ? ASCII_ENCODED[cp] : encodeUtf8CodePoint(cp));
+    parts.push(spaceAsPlus && cp === 0x20 ? '+' : encodeUtf8CodePoint(cp));
     run = i + 1;
   }
   if (run < n) parts.push(input.slice(run));
   return parts.join('');
 }
 
-/** The short case: concatenation, without the array of pieces. */
+/**
+ * The short case: concatenation, without the array of pieces. Runs that need nothing are
+ * appended as one slice each, so that a string is built per encoded code point, not per unit.
+ */
 function encodeRest(input: string, i: number, set: EncodeSet, spaceAsPlus: boolean): string {
   const n = input.length;
-  let out = input.slice(0, i);
+  let out = '';
+  let run = 0;
   for (; i < n; i++) {
     let cp = input.charCodeAt(i);
-    if (cp <= 0x7e && set[cp] !== 1 && !(spaceAsPlus && cp === 0x20)) {
-      out += input[i];
-      continue;
-    }
+    if (cp <= 0x7e && set[cp] !== 1 && !(spaceAsPlus && cp === 0x20)) continue;
+    if (run < i) out += input.slice(run, i);
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
       const lo = input.charCodeAt(i + 1);
       if (lo >= 0xdc00 && lo <= 0xdfff) {
@@ -115,13 +116,11 @@ function encodeRest(input: string, i: number, set: EncodeSet, spaceAsPlus: boole
         i++;
       }
     }
-    out += spaceAsPlus && cp === 0x20 ? '+' : cp < 0x80 ? ASCII_ENCODED[cp] : encodeUtf8CodePoint(cp);
+    out += spaceAsPlus && cp === 0x20 ? '+' : encodeUtf8CodePoint(cp);
+    run = i + 1;
   }
-  return out;
+  return run < n ? out + input.slice(run) : out;
 }
-
-/** "%XX" for each ASCII code point. */
-const ASCII_ENCODED: readonly string[] = Array.from({ length: 128 }, (_, c) => percentEncodeByte(c));
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
