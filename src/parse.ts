@@ -2,9 +2,10 @@
 // semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
 
 import { generateEntry, type FastMatcher } from './grammar/codegen';
+import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
-import { originalSpan, preprocess, preprocessText, type Preprocessed } from './preprocess';
+import { originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
@@ -30,10 +31,15 @@ interface EntryMatcher {
   match: FastMatcher;
   /** The component slot of each of the matcher's fields. */
   slots: Uint8Array;
+  /** The same rule, guarded (see GenerateOptions.guard): for input not yet preprocessed. */
+  guarded: FastMatcher;
+  guardedSlots: Uint8Array;
 }
 
-function entryMatcher(rule: string, match: FastMatcher): EntryMatcher {
-  return { rule, match, slots: fieldSlots(match.fields) };
+function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
+  const match = generateEntry(URL_GRAMMAR, rule, ctx);
+  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
+  return { rule, match, slots: fieldSlots(match.fields), guarded, guardedSlots: fieldSlots(guarded.fields) };
 }
 
 // The matchers, looked up without building cache keys: one per base kind, and per scheme for a
@@ -45,14 +51,14 @@ const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 let noBaseMatcher: EntryMatcher | undefined;
 
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
-  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, generateEntry(URL_GRAMMAR, ENTRY_RULES.none)));
+  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;
   let m = (cache as Map<string, EntryMatcher>).get(key);
   if (m === undefined) {
     const { rule, ctx } = entryFor(base);
-    m = entryMatcher(rule, generateEntry(URL_GRAMMAR, rule, ctx));
+    m = entryMatcher(rule, ctx);
     (cache as Map<string, EntryMatcher>).set(key, m);
   }
   return m;
@@ -93,11 +99,20 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
 
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
 function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
-  const text = preprocessText(input); // converts to a scalar value string too
   const entry = entryMatcherFor(base);
-  const match = entry.match;
-  if (match.scan(text) < 0) return null;
-  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), entry.slots), base, encoding, null);
+  // First the guarded matcher on the input with its ends trimmed: when it matches, there was no
+  // tab, newline or surrogate, so that is the preprocessed input (and a scalar value string).
+  let text = trimC0OrSpace(input);
+  let match = entry.guarded;
+  let slots = entry.guardedSlots;
+  if (match.scan(text) < 0) {
+    // Something to remove or replace, or no URL at all: preprocess in full and match again.
+    text = preprocessText(input); // converts to a scalar value string too
+    match = entry.match;
+    slots = entry.slots;
+    if (match.scan(text) < 0) return null;
+  }
+  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots), base, encoding, null);
 }
 
 export interface ParseOptions {

@@ -88,6 +88,11 @@ const TAB_NEWLINE_OR_SURROGATE = /[\t\n\r\uD800-\uDFFF]/;
  */
 export function preprocessText(input: string): string {
   if (TAB_NEWLINE_OR_SURROGATE.test(input)) return preprocess(toScalarValueString(input), true, null).text;
+  return trimC0OrSpace(input);
+}
+
+/** `input` without leading and trailing C0 controls and spaces (itself when there are none). */
+export function trimC0OrSpace(input: string): string {
   let start = 0;
   let end = input.length;
   while (start < end && isC0OrSpace(input.charCodeAt(start))) start++;

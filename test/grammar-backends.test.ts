@@ -15,7 +15,8 @@ import { compileEntry } from '../src/grammar/compile';
 import { loadCases } from './wpt-urltestdata.test';
 
 const corpus = readFileSync(join(__dirname, '..', 'bench', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
-const wpt = loadCases('urltestdata.json').map((c) => c.input.replace(/[\t\n\r]/g, ''));
+const rawWpt = loadCases('urltestdata.json').map((c) => c.input);
+const wpt = rawWpt.map((input) => input.replace(/[\t\n\r]/g, ''));
 
 type Entry = [Grammar, string, { baseScheme?: string }];
 const entries: Entry[] = [
@@ -53,6 +54,35 @@ describe('grammar backends agree', () => {
           agree(entry, s),
         ),
         { numRuns: 2000, seed: 7 },
+      );
+    });
+  }
+});
+
+// The guarded matchers the parser runs on input before preprocessing (GenerateOptions.guard):
+// they fail wherever the input holds a tab, newline or surrogate, and elsewhere match exactly
+// as the unguarded ones.
+const GUARDED = /[\t\n\r\uD800-\uDFFF]/;
+
+function guardedAgree([g, rule, ctx]: Entry, input: string): void {
+  const guarded = generateEntry(g, rule, ctx, { guard: true })(input);
+  const expected = GUARDED.test(input) ? null : generateEntry(g, rule, ctx)(input);
+  expect(guarded, `guarded ${rule} on ${JSON.stringify(input)}`).to.deep.equal(expected);
+}
+
+describe('guarded matchers', () => {
+  const urlEntries = entries.filter(([g, rule]) => g === URL_GRAMMAR && Object.values(ENTRY_RULES).includes(rule));
+  for (const entry of urlEntries) {
+    const name = `${entry[1]}${entry[2].baseScheme ? ` (base ${entry[2].baseScheme})` : ''}`;
+    it(`${name}: raw WPT inputs, the corpus and 2,000 random strings`, () => {
+      for (const input of rawWpt) guardedAgree(entry, input);
+      for (const input of corpus) guardedAgree(entry, input);
+      const piece = fc.constantFrom(...'/\\?#@:[].%0ab \t\n\r\u00E9\uD800\uDC00'.split(''), '\u{1F4A9}', 'http:', 'file:', '//');
+      fc.assert(
+        fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.array(piece, { maxLength: 30 }).map((a) => a.join(''))), (s) =>
+          guardedAgree(entry, s),
+        ),
+        { numRuns: 2000, seed: 11 },
       );
     });
   }

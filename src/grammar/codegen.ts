@@ -63,6 +63,7 @@ class Generator {
   constructor(
     private readonly g: Grammar,
     private readonly ctx: CompileContext,
+    private readonly guard = false,
   ) {}
 
   private readonly freeCache = new Map<Shape, boolean>();
@@ -300,9 +301,12 @@ class Generator {
 
   /** A condition: the code unit at `v` is in the set (uses a local `c`). */
   private charsetTest(set: string, negated: boolean, v: string): string {
-    const k = this.charsets.push(charsetOf(set, negated)) - 1;
-    const nonAscii = this.charsets[k].nonAscii;
-    const high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
+    const cs = charsetOf(set, negated);
+    if (this.guard) for (const c of GUARDED_ASCII) cs.table[c] = 0;
+    const k = this.charsets.push(cs) - 1;
+    const nonAscii = cs.nonAscii;
+    let high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
+    if (this.guard && nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
     return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
   }
 
@@ -431,15 +435,31 @@ class Generator {
   }
 }
 
+/** TAB, LF and CR: the code units a guarded matcher treats as in no charset. */
+const GUARDED_ASCII = [0x09, 0x0a, 0x0d];
+
+export interface GenerateOptions {
+  /**
+   * A guarded matcher treats TAB, LF, CR and every surrogate as in no charset. No rule has them
+   * in a literal, so no match can consume one: a guarded matcher fails on any input that holds
+   * one, and on any other input matches exactly as the unguarded matcher does. The parser runs it
+   * on input that is not yet preprocessed: success means that the input needed no more than the
+   * trimming of its ends (no tab or newline to remove, no lone surrogate to replace).
+   */
+  guard?: boolean;
+}
+
 const cache = new WeakMap<Grammar, Map<string, FastMatcher>>();
+const guardedCache = new WeakMap<Grammar, Map<string, FastMatcher>>();
 
 /**
- * The generated matcher for `entry`, compiled once per grammar, entry rule and context. It is not
- * re-entrant, which nothing needs: matching calls no user code.
+ * The generated matcher for `entry`, compiled once per grammar, entry rule, context and options.
+ * It is not re-entrant, which nothing needs: matching calls no user code.
  */
-export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}): FastMatcher {
-  return cachedPerEntry(cache, g, entry, ctx.baseScheme, () => {
-    const gen = new Generator(g, ctx);
+export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): FastMatcher {
+  const guard = options.guard === true;
+  return cachedPerEntry(guard ? guardedCache : cache, g, entry, ctx.baseScheme, () => {
+    const gen = new Generator(g, ctx, guard);
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
@@ -448,8 +468,8 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
 }
 
 /** The generated source for `entry` (for reading and debugging). */
-export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}): string {
-  return new Generator(g, ctx).source(entry);
+export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): string {
+  return new Generator(g, ctx, options.guard === true).source(entry);
 }
 
 export type { Mark };
