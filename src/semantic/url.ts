@@ -46,11 +46,8 @@ export interface Found {
   hostEnd: number;
   port: number;
   portEnd: number;
-  /**
-   * The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. A long path gets a
-   * typed array of the exact size (see gatherSlottedMarks).
-   */
-  segments: number[] | Int32Array;
+  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
+  segments: number[];
   opaquePath: number;
   opaquePathEnd: number;
   query: number;
@@ -119,9 +116,6 @@ const SLOT: Partial<Record<RecordField, number>> = {
   fragment: 9,
 };
 
-/** How many path segments make a path long enough for a typed array of them. */
-const LONG_PATH = 256;
-
 /** Slots as their own indices: for marks whose first number is already a slot. */
 const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
@@ -136,21 +130,12 @@ export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
  */
 export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array): Found {
   const f = emptyFound();
-  // Many segments go to a typed array of the right size at once: growing a plain array one push
-  // at a time reallocates it over and over, which costs more per segment the longer the path.
-  let count = 0;
-  if (used > 3 * LONG_PATH) for (let i = 0; i < used; i += 3) if (slots[flat[i]] === 1) count++;
-  const segments = count > LONG_PATH ? new Int32Array(2 * count) : f.segments;
-  f.segments = segments;
-  let k = 0;
   for (let i = 0; i < used; i += 3) {
     const start = flat[i + 1];
     const end = flat[i + 2];
     switch (slots[flat[i]]) {
       case 1:
-        segments[k] = start;
-        segments[k + 1] = end;
-        k += 2;
+        f.segments.push(start, end);
         break;
       case 2:
         f.scheme = start;
