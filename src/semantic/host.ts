@@ -9,7 +9,7 @@ import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR 
 import type { Mark } from '../grammar/compile';
 import { generateEntry, type FastMatcher } from '../grammar/codegen';
 import { offsetSink, type ErrorSink, type ValidationErrorType } from './errors';
-import { C0_CONTROL_SET, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
+import { C0_CONTROL_SET, hexValue, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
 import { firstBarePercent, firstNonURLCodePoint } from './units';
 
@@ -298,10 +298,7 @@ function ipv4NumberValue(input: string, start: number, end: number): number {
     }
   }
   let value = 0;
-  for (; i < end; i++) {
-    const c = input.charCodeAt(i) | 0x20; // digits stay digits, letters become lower case
-    value = value * radix + (c <= 0x39 ? c - 0x30 : c - 0x57);
-  }
+  for (; i < end; i++) value = value * radix + hexValue(input.charCodeAt(i)); // the grammar matched digits of this radix
   return value;
 }
 

@@ -122,7 +122,8 @@ function encodeRest(input: string, i: number, set: EncodeSet, spaceAsPlus: boole
   return run < n ? out + input.slice(run) : out;
 }
 
-function hexValue(c: number): number {
+/** The value of an ASCII hex digit (either case), or -1 for any other code unit. */
+export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;
