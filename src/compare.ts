@@ -16,7 +16,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics } from './parse';
-import { URL as GrammarURL, URL_ATTRIBUTES } from './url';
+import { URL as GrammarURL, URL_ATTRIBUTES } from './api/url';
 import { toScalarValueString } from './usv';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // url-grammar: the WHATWG URL Standard written as a grammar.
 
-export { URL, URL_ATTRIBUTES, type URLAttribute } from './url';
-export { URLSearchParams, type SearchParamsOwner } from './url-search-params';
+export { URL, URL_ATTRIBUTES, type URLAttribute } from './api/url';
+export { URLSearchParams, type SearchParamsOwner } from './api/url-search-params';
 export {
   basicURLParse,
   parseURL,
@@ -12,7 +12,7 @@ export {
 } from './parse';
 export { serializeURL, serializePath, serializeOrigin, urlOrigin, type URLOrigin } from './serialize';
 export { parseHost, serializeHost, domainToASCII, domainToUnicode, type Host } from './semantic/host';
-export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './urlencoded';
+export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './api/urlencoded';
 export {
   type URLRecord,
   type IntermediateRecord,
@@ -28,7 +28,7 @@ export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';
 export { compileEntry } from './grammar/compile';
 export { toUSVString } from './usv';
-export { installURLUtils, URLUtils, type URLUtilsHost } from './url-utils';
+export { installURLUtils, URLUtils, type URLUtilsHost } from './api/url-utils';
 export { HOST_GRAMMAR } from '../grammar/host';
 export { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, type TraceEntry } from './grammar/railroad';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SearchParamsOwner, URLSearchParams, toUSVString } from '../src/url-search-params';
+import { SearchParamsOwner, URLSearchParams, toUSVString } from '../src/api/url-search-params';
 import wptCases from './wpt/urlencoded-parser-data.json';
 
 interface ParserCase {

@@ -2,12 +2,12 @@
 // href attribute string and a document base URL.
 //
 // The "setters that change the URL" group and the WPT setters_tests.json group (all attributes but
-// href) go through url-grammar's URL setters (src/url.ts); every other group tests URLUtils alone.
+// href) go through url-grammar's URL setters (src/api/url.ts); every other group tests URLUtils alone.
 
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installURLUtils, URLUtils, URL_UTILS_ATTRIBUTES, type URLUtilsHost } from '../src/url-utils';
+import { installURLUtils, URLUtils, URL_UTILS_ATTRIBUTES, type URLUtilsHost } from '../src/api/url-utils';
 
 const GETTERS = URL_UTILS_ATTRIBUTES;
 type Attribute = (typeof GETTERS)[number];

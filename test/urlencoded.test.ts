@@ -4,7 +4,7 @@ import {
   parseUrlencoded,
   parseUrlencodedString,
   serializeUrlencoded,
-} from '../src/urlencoded';
+} from '../src/api/urlencoded';
 import { toScalarValueString } from '../src/usv';
 import wptCases from './wpt/urlencoded-parser-data.json';
 

@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
-import { URL_ATTRIBUTES } from '../url';
+import { URL_ATTRIBUTES } from '../api/url';
 import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
 import { requireParsableBase, type CliIO } from './io';

@@ -3,8 +3,8 @@
 // Only UTF-8 is supported (the only conforming encoding); the legacy "_charset_" handling the spec
 // mentions in a note is deliberately absent.
 
-import { FORM_URLENCODED_SET, percentDecodeBytes, utf8PercentEncodeString } from './semantic/percent-encode';
-import { toScalarValueString } from './usv';
+import { FORM_URLENCODED_SET, percentDecodeBytes, utf8PercentEncodeString } from '../semantic/percent-encode';
+import { toScalarValueString } from '../usv';
 
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;

@@ -4,7 +4,7 @@
 // by hand here, following https://webidl.spec.whatwg.org/ for the IDL in §6.2.
 
 import { parseUrlencodedString, serializeUrlencoded } from './urlencoded';
-import { toUSVString } from './usv';
+import { toUSVString } from '../usv';
 
 export { toUSVString };
 

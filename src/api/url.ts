@@ -1,13 +1,13 @@
 // The URL class: https://url.spec.whatwg.org/#url-class
 // (The setters and the rest of the API build on this in src/api.)
 
-import { applyStateOverride, basicURLParse, parseScalarValueString } from './parse';
-import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from './record';
-import { USERINFO_SET, utf8PercentEncodeString } from './semantic/percent-encode';
-import { serializeHost } from './semantic/host';
-import { serializeOrigin, serializePath, serializeURL, urlOrigin } from './serialize';
+import { applyStateOverride, basicURLParse, parseScalarValueString } from '../parse';
+import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from '../record';
+import { USERINFO_SET, utf8PercentEncodeString } from '../semantic/percent-encode';
+import { serializeHost } from '../semantic/host';
+import { serializeOrigin, serializePath, serializeURL, urlOrigin } from '../serialize';
 import { URLSearchParams } from './url-search-params';
-import { toDOMString, toUSVString } from './usv';
+import { toDOMString, toUSVString } from '../usv';
 
 const originParse = (input: string) => basicURLParse(input);
 

@@ -22,8 +22,8 @@
 // a legacy-encoded document (parsing is UTF-8 here, as in a UTF-8 document) and blob URL entries.
 
 import { URL, URL_ATTRIBUTES } from './url';
-import { cannotHaveUsernamePasswordPort, hasOpaquePath } from './record';
-import { toUSVString } from './usv';
+import { cannotHaveUsernamePasswordPort, hasOpaquePath } from '../record';
+import { toUSVString } from '../usv';
 
 /** The object that owns the URL string: in a DOM, an element with an `href` content attribute. */
 export interface URLUtilsHost {
