@@ -43,8 +43,8 @@ export {
   isValidHostString,
   isValidDomainString,
   relativeURLWithFragmentFor,
-} from './writing';
-export { explain } from './explain';
+} from './check/writing';
+export { explain } from './check/explain';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
 
 import { parseURL } from './parse';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES } from '../grammar/writing';
 import { main } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
-import { explain } from '../src/explain';
+import { explain } from '../src/check/explain';
 import { blame } from '../src/grammar/blame';
 import { compileEntry } from '../src/grammar/compile';
 import { lintGrammar } from '../src/grammar/lint';
@@ -28,7 +28,7 @@ import {
   isValidURLPortString,
   isValidURLString,
   relativeURLWithFragmentFor,
-} from '../src/writing';
+} from '../src/check/writing';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const whatwg = require('whatwg-url') as {

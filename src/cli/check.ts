@@ -5,7 +5,7 @@
 
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
-import { explain, type Explanation } from '../explain';
+import { explain, type Explanation } from '../check/explain';
 import { URL } from '../api/url';
 import { caretLines, printable } from './parse';
 import { requireParsableBase, type CliIO } from './io';

@@ -11,12 +11,12 @@
 // spaces and removes tabs and newlines; the writing sections allow none of them (they are not
 // URL units), so a string that has them is not a valid URL string, however it parses.
 
-import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES, type WritingBaseKind } from '../grammar/writing';
-import { blame } from './grammar/blame';
-import { compileEntry, type EntryParser, type Mark } from './grammar/compile';
-import { baseKind, basicURLParse } from './parse';
-import { isSpecialScheme, type URLRecord } from './record';
-import { domainToASCII, endsInANumber } from './semantic/host';
+import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES, type WritingBaseKind } from '../../grammar/writing';
+import { blame } from '../grammar/blame';
+import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
+import { baseKind, basicURLParse } from '../parse';
+import { isSpecialScheme, type URLRecord } from '../record';
+import { domainToASCII, endsInANumber } from '../semantic/host';
 
 /** One writing rule that the input does not satisfy. */
 export interface WritingProblem {

@@ -8,9 +8,9 @@
 // to the URL parser"), but nothing makes them agree, and they do not always (whatwg/url#704).
 // This module says where they part for a given input.
 
-import { parseWithDiagnostics, type ParseOptions } from './parse';
-import type { URLRecord } from './record';
-import type { ValidationError } from './semantic/errors';
+import { parseWithDiagnostics, type ParseOptions } from '../parse';
+import type { URLRecord } from '../record';
+import type { ValidationError } from '../semantic/errors';
 import { checkURLString, type RelativeFor, type WritingProblem } from './writing';
 
 export interface Explanation {
