@@ -32,7 +32,7 @@ import {
   type Outcome,
   type ParserAdapter,
   type Result,
-} from '../src/compare';
+} from '../src/tools/compare/compare';
 
 const root = join(__dirname, '..');
 const PYTHON_ADAPTER = join(root, 'examples', 'adapters', 'python_urllib.py');

@@ -1,4 +1,4 @@
-// The writing checker (grammar/writing.ts, src/writing.ts), explain (src/explain.ts) and the
+// The writing checker (grammar/writing.ts, src/check/writing.ts), explain (src/check/explain.ts) and the
 // `check` subcommand:
 //   (a) isValidURLString agrees with whatwg-url's on every WPT urltestdata input (except the
 //       listed disagreements, each with the spec text that decides it);

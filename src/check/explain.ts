@@ -19,7 +19,7 @@ export interface Explanation {
   parses: boolean;
   /** The URL parser returns a URL and reports no validation error. */
   parserValid: boolean;
-  /** The input is a valid URL string by the writing rules (src/writing.ts). */
+  /** The input is a valid URL string by the writing rules (src/check/writing.ts). */
   grammarValid: boolean;
   /** The parser's validation errors, with their spans in the input. */
   errors: ValidationError[];

@@ -31,7 +31,7 @@ import {
   type CompareReport,
   type ParserAdapter,
   type Value,
-} from '../compare';
+} from '../tools/compare/compare';
 import { usageError, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;

@@ -1,5 +1,5 @@
 // `url-grammar lint [files...|-] [--format text|json] [--base <url>] [--kind auto|text|markdown|html]`:
-// find the URLs of text, Markdown and HTML files (src/lint.ts says which) and report each
+// find the URLs of text, Markdown and HTML files (src/tools/lint/lint.ts says which) and report each
 // validation error as `file:line:column: type message`, line and column 1-based, the column
 // counted in UTF-16 code units (as ESLint counts them). "-", or no file, reads standard input.
 //
@@ -8,7 +8,7 @@
 
 import type { Command } from 'commander';
 import { parseURL } from '../parse';
-import { decodeUTF8, kindFromPath, lintText, type SourceKind } from '../lint';
+import { decodeUTF8, kindFromPath, lintText, type SourceKind } from '../tools/lint/lint';
 import { usageError, type CliIO } from './io';
 
 const FORMATS = ['text', 'json'] as const;

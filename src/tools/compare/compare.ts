@@ -15,9 +15,9 @@
 // run once with every request on its standard input, under a total timeout).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { parseWithDiagnostics } from './parse';
-import { URL as GrammarURL, URL_ATTRIBUTES } from './api/url';
-import { toScalarValueString } from './usv';
+import { parseWithDiagnostics } from '../../parse';
+import { URL as GrammarURL, URL_ATTRIBUTES } from '../../api/url';
+import { toScalarValueString } from '../../usv';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters

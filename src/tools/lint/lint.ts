@@ -22,9 +22,9 @@
 
 import { EntityDecoder, DecodingMode, htmlDecodeTree } from 'entities/decode';
 import { parse as parseHTML } from 'parse5';
-import { parseURL, parseWithDiagnostics } from './parse';
-import type { URLRecord } from './record';
-import type { ValidationErrorType } from './semantic/errors';
+import { parseURL, parseWithDiagnostics } from '../../parse';
+import type { URLRecord } from '../../record';
+import type { ValidationErrorType } from '../../semantic/errors';
 
 export type SourceKind = 'text' | 'markdown' | 'html';
 
