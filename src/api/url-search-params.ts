@@ -5,6 +5,7 @@
 
 import { parseUrlencodedString, serializeUrlencoded } from './urlencoded';
 import { toUSVString } from '../usv';
+import { inspectCustom, type InspectFunction, type InspectOptions } from './inspect';
 
 export { toUSVString };
 
@@ -100,6 +101,12 @@ type IterationKind = 'key' | 'value' | 'key+value';
 
 // Module-private access to a URLSearchParams object's list, set up in the class's static block.
 let listOf: (params: URLSearchParams) => NameValue[];
+let isURLSearchParams: (value: unknown) => value is URLSearchParams;
+
+/** Web IDL's "implements" check on `this`: a TypeError for anything that is not a URLSearchParams object. */
+function brandCheck(value: unknown): void {
+  if (!isURLSearchParams(value)) throw new TypeError("Illegal invocation: 'this' is not a URLSearchParams object");
+}
 
 /**
  * https://url.spec.whatwg.org/#urlsearchparams
@@ -115,6 +122,8 @@ export class URLSearchParams {
 
   static {
     listOf = (params) => params.#list;
+    isURLSearchParams = (value): value is URLSearchParams =>
+      typeof value === 'object' && value !== null && #list in value;
   }
 
   /** https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams */
@@ -311,17 +320,41 @@ export class URLSearchParams {
 
   /** https://webidl.spec.whatwg.org/#es-iterable-entries (also the @@iterator) */
   entries(): IterableIterator<[string, string]> {
+    brandCheck(this);
     return new URLSearchParamsIterator<[string, string]>(this, 'key+value');
   }
 
   /** https://webidl.spec.whatwg.org/#es-iterable-keys */
   keys(): IterableIterator<string> {
+    brandCheck(this);
     return new URLSearchParamsIterator<string>(this, 'key');
   }
 
   /** https://webidl.spec.whatwg.org/#es-iterable-values */
   values(): IterableIterator<string> {
+    brandCheck(this);
     return new URLSearchParamsIterator<string>(this, 'value');
+  }
+
+  /**
+   * What Node's util.inspect and console.log show: the name-value pairs, as Node shows its own
+   * URLSearchParams (`URLSearchParams { 'a' => '1' }`). Node passes its inspect function as the
+   * third argument, so no Node module is imported here.
+   */
+  [inspectCustom](depth: number | null, options: InspectOptions, inspect?: InspectFunction): unknown {
+    if (!isURLSearchParams(this)) return this;
+    const list = this.#list;
+    if (typeof inspect !== 'function') return list.map(([name, value]) => [name, value]);
+    if (typeof depth === 'number' && depth < 0) return '[URLSearchParams]';
+    if (list.length === 0) return 'URLSearchParams {}';
+    const inner = { ...options, depth: typeof depth === 'number' ? depth - 1 : depth };
+    const pairs = list.map(([name, value]) => `${inspect(name, inner)} => ${inspect(value, inner)}`);
+    const oneLine = `URLSearchParams { ${pairs.join(', ')} }`;
+    const breakLength = typeof options?.breakLength === 'number' ? options.breakLength : 80;
+    // Node's own measure leaves out colour escapes; a line is broken only when it is too long.
+    // eslint-disable-next-line no-control-regex
+    if (oneLine.replace(/\u001b\[[0-9;]*m/g, '').length <= breakLength) return oneLine;
+    return `URLSearchParams {\n  ${pairs.join(',\n  ')} }`;
   }
 }
 

@@ -8,6 +8,7 @@ import { serializeHost } from '../semantic/host';
 import { serializeOrigin, serializePath, serializeURL, urlOrigin } from '../serialize';
 import { URLSearchParams } from './url-search-params';
 import { toDOMString, toUSVString } from '../usv';
+import { inspectCustom, type InspectFunction, type InspectOptions } from './inspect';
 
 const originParse = (input: string) => basicURLParse(input);
 
@@ -26,6 +27,9 @@ function apiURLParse(url: string, base: string | undefined): URLRecord | null {
   return parseScalarValueString(url, parsedBase);
 }
 
+/** Whether a value is a URL object (holds the private URL record); set up in the class's static block. */
+let isURL: (value: unknown) => value is URL;
+
 /** Set just before `new URL` by URL.parse, which already holds the parsed record. */
 let adopt: URLRecord | null = null;
 
@@ -33,8 +37,8 @@ export class URL {
   #url: URLRecord;
   #query: URLSearchParams | null = null;
 
-  /** https://url.spec.whatwg.org/#dom-url-url */
-  constructor(url: string, base?: string) {
+  /** https://url.spec.whatwg.org/#dom-url-url (`base` has a default so that URL.length is 1, as Web IDL counts required arguments) */
+  constructor(url: string, base: string | undefined = undefined) {
     if (adopt !== null) {
       this.#url = adopt;
       adopt = null;
@@ -47,7 +51,7 @@ export class URL {
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */
-  static parse(url: string, base?: string): URL | null {
+  static parse(url: string, base: string | undefined = undefined): URL | null {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'parse' on 'URL': 1 argument required.");
     const parsed = apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
@@ -56,7 +60,7 @@ export class URL {
   }
 
   /** https://url.spec.whatwg.org/#dom-url-canparse */
-  static canParse(url: string, base?: string): boolean {
+  static canParse(url: string, base: string | undefined = undefined): boolean {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'canParse' on 'URL': 1 argument required.");
     return apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
   }
@@ -72,6 +76,7 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-href */
   set href(value: string) {
+    brandCheck(this);
     const parsed = basicURLParse(toUSVString(value));
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(value)}`);
     this.#url = parsed;
@@ -88,7 +93,8 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-protocol */
   set protocol(value: string) {
-    applyStateOverride(toUSVString(value) + ':', this.#url, 'scheme start');
+    const url = this.#url;
+    applyStateOverride(toUSVString(value) + ':', url, 'scheme start');
   }
 
   get username(): string {
@@ -97,10 +103,11 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-username */
   set username(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (cannotHaveUsernamePasswordPort(this.#url)) return;
+    if (cannotHaveUsernamePasswordPort(url)) return;
     // https://url.spec.whatwg.org/#set-the-username
-    this.#url.username = utf8PercentEncodeString(v, USERINFO_SET);
+    url.username = utf8PercentEncodeString(v, USERINFO_SET);
   }
 
   get password(): string {
@@ -109,10 +116,11 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-password */
   set password(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (cannotHaveUsernamePasswordPort(this.#url)) return;
+    if (cannotHaveUsernamePasswordPort(url)) return;
     // https://url.spec.whatwg.org/#set-the-password
-    this.#url.password = utf8PercentEncodeString(v, USERINFO_SET);
+    url.password = utf8PercentEncodeString(v, USERINFO_SET);
   }
 
   get host(): string {
@@ -123,9 +131,10 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-host */
   set host(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (hasOpaquePath(this.#url)) return;
-    applyStateOverride(v, this.#url, 'host');
+    if (hasOpaquePath(url)) return;
+    applyStateOverride(v, url, 'host');
   }
 
   get hostname(): string {
@@ -135,9 +144,10 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-hostname */
   set hostname(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (hasOpaquePath(this.#url)) return;
-    applyStateOverride(v, this.#url, 'hostname');
+    if (hasOpaquePath(url)) return;
+    applyStateOverride(v, url, 'hostname');
   }
 
   get port(): string {
@@ -147,10 +157,11 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-port */
   set port(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (cannotHaveUsernamePasswordPort(this.#url)) return;
-    if (v === '') this.#url.port = null;
-    else applyStateOverride(v, this.#url, 'port');
+    if (cannotHaveUsernamePasswordPort(url)) return;
+    if (v === '') url.port = null;
+    else applyStateOverride(v, url, 'port');
   }
 
   get pathname(): string {
@@ -159,10 +170,11 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-pathname */
   set pathname(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
-    if (hasOpaquePath(this.#url)) return;
-    this.#url.path = [];
-    applyStateOverride(v, this.#url, 'path start');
+    if (hasOpaquePath(url)) return;
+    url.path = [];
+    applyStateOverride(v, url, 'path start');
   }
 
   get search(): string {
@@ -172,8 +184,8 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-search */
   set search(value: string) {
-    const v = toUSVString(value);
     const url = this.#url;
+    const v = toUSVString(value);
     if (v === '') {
       url.query = null;
       if (this.#query !== null) URLSearchParams._setQuery(this.#query, null);
@@ -203,24 +215,65 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-hash */
   set hash(value: string) {
+    const url = this.#url;
     const v = toUSVString(value);
     if (v === '') {
-      this.#url.fragment = null;
+      url.fragment = null;
       return;
     }
-    this.#url.fragment = '';
-    applyStateOverride(v[0] === '#' ? v.slice(1) : v, this.#url, 'fragment');
+    url.fragment = '';
+    applyStateOverride(v[0] === '#' ? v.slice(1) : v, url, 'fragment');
   }
 
+  /** The stringifier (https://url.spec.whatwg.org/#URL-stringification-behavior): the href getter's steps on this URL, not a lookup of `this.href`. */
   toString(): string {
-    return this.href;
+    return serializeURL(this.#url);
   }
 
+  /** https://url.spec.whatwg.org/#dom-url-tojson */
   toJSON(): string {
-    return this.href;
+    return serializeURL(this.#url);
   }
 
-  get [Symbol.toStringTag](): string {
-    return 'URL';
+  declare readonly [Symbol.toStringTag]: string;
+
+  static {
+    isURL = (value): value is URL => typeof value === 'object' && value !== null && #url in value;
+  }
+
+  /**
+   * What Node's util.inspect and console.log show: the components, as Node shows its own URL. Node
+   * passes its inspect function as the third argument, so no Node module is imported here.
+   */
+  [inspectCustom](depth: number | null, options: InspectOptions, inspect?: InspectFunction): unknown {
+    if (!isURL(this) || (typeof depth === 'number' && depth < 0)) return this;
+    const view: Record<string, unknown> = {};
+    for (const name of URL_ATTRIBUTES) {
+      view[name] = this[name];
+      if (name === 'search') view.searchParams = this.searchParams;
+    }
+    if (typeof inspect !== 'function') return view;
+    const ctor: unknown = this.constructor;
+    const name = typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name : 'URL';
+    return `${name} ${inspect(view, { ...options, depth })}`;
   }
 }
+
+/** Web IDL's "implements" check for `this` (https://webidl.spec.whatwg.org/#dfn-attribute-setter step 1, ...): a TypeError for anything that is not a URL object. */
+function brandCheck(value: unknown): asserts value is URL {
+  if (!isURL(value)) throw new TypeError("Illegal invocation: 'this' is not a URL object");
+}
+
+// Web IDL property shapes (https://webidl.spec.whatwg.org/#es-interfaces): regular and static
+// operations and attribute accessors are enumerable; @@toStringTag is a non-writable,
+// non-enumerable data property of the prototype.
+for (const key of [...URL_ATTRIBUTES, 'searchParams', 'toString', 'toJSON']) {
+  Object.defineProperty(URL.prototype, key, { enumerable: true });
+}
+for (const key of ['parse', 'canParse']) Object.defineProperty(URL, key, { enumerable: true });
+Object.defineProperty(URL.prototype, Symbol.toStringTag, {
+  value: 'URL',
+  writable: false,
+  enumerable: false,
+  configurable: true,
+});
