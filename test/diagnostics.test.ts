@@ -1,6 +1,7 @@
 // Validation errors with spans: for every WPT urltestdata input, the list of error types equals
-// what whatwg-url's parseURLWithValidationErrors reports (except the listed cases, each with the
-// spec step that decides it), and every span lies inside the input and covers the offending text.
+// what whatwg-url's parseURLWithValidationErrors reports (no exception: url-grammar follows url.bs
+// plus whatwg/url 9dc3827, as whatwg-url 17.3 does), and every span lies inside the input and
+// covers the offending text.
 
 import { expect } from 'chai';
 import { parseWithDiagnostics, VALIDATION_ERRORS, type ValidationError } from '../src/index';
@@ -12,20 +13,6 @@ const whatwg = require('whatwg-url') as {
   parseURLWithValidationErrors(input: string, options?: { baseURL?: unknown }): { url: unknown; validationErrors: Array<{ type: string } | string> };
 };
 
-/**
- * Where whatwg-url reports something the current standard does not. Each entry: the input, and
- * why the standard's list differs. The test asserts these still differ in exactly this way.
- */
-const WHATWG_URL_DIFFERS: Record<string, { theirs: string[]; reason: string }> = {
-  'http://\uFF10\uFF38\uFF43\uFF10\uFF0E\uFF10\uFF12\uFF15\uFF10\uFF0E\uFF10\uFF11': {
-    theirs: ['IPv4-non-ASCII-input', 'IPv4-too-few-parts', 'IPv4-non-decimal-part', 'IPv4-non-decimal-part', 'IPv4-non-decimal-part'],
-    reason: 'IPv4-non-ASCII-input is not in the validation-error table of url.bs (2026-07-02): the host parser step that lowers full-width digits through domain to ASCII reports nothing, and the IPv4 parser then runs on ASCII.',
-  },
-  'http://\u{1F4A9}.123/': {
-    theirs: ['IPv4-non-ASCII-input', 'IPv4-too-few-parts', 'IPv4-non-numeric-part'],
-    reason: 'As above: IPv4-non-ASCII-input is not an error of the current standard.',
-  },
-};
 
 function theirTypes(input: string, base: string | null): string[] {
   const baseURL = base === null ? null : whatwg.parseURL(base);
@@ -52,6 +39,9 @@ function coversOffendingText(input: string, e: ValidationError): boolean {
       return text.length > 0;
     case 'missing-scheme-non-relative-URL':
       return true;
+    case 'IPv4-non-ASCII-input':
+      // the whole host, which holds a non-ASCII code point or a percent-encoded byte
+      return /[^\x00-\x7f]|%[0-9A-Fa-f]{2}/.test(text) && !/[/?#@]/.test(text);
     default:
       return e.end >= e.start;
   }
@@ -63,14 +53,7 @@ describe('validation errors: the same list as whatwg-url on every WPT input', ()
     it(`#${i} ${JSON.stringify(c.input)}`, () => {
       const d = parseWithDiagnostics(c.input, { baseURL: c.base });
       const mine = d.errors.map((e) => e.type);
-      const known = WHATWG_URL_DIFFERS[c.input];
-      const theirs = theirTypes(c.input, c.base);
-      if (known) {
-        expect(theirs, 'whatwg-url still reports this').to.deep.equal(known.theirs);
-        expect(mine).to.deep.equal(theirs.filter((t) => t !== 'IPv4-non-ASCII-input'));
-      } else {
-        expect(mine).to.deep.equal(theirs);
-      }
+      expect(mine).to.deep.equal(theirTypes(c.input, c.base));
       const expectFailure = c.failure === true;
       expect(d.url === null, 'parses as WPT says').to.equal(expectFailure);
       if (expectFailure && d.errors.length > 0) {
@@ -91,6 +74,7 @@ describe('validation errors: the examples of the validation-error table', () => 
   const examples: Array<[string, string, string?]> = [
     ['domain-percent-encoded', 'https://exam%70le.org'],
     ['host-invalid-code-point', 'foo://exa[mple.org'],
+    ['IPv4-non-ASCII-input', 'https://\u2460.\u2461.\u2462.\u2463'],
     ['IPv4-empty-part', 'https://127.0.0.1./'],
     ['IPv4-too-few-parts', 'https://1.2.3/'],
     ['IPv4-too-many-parts', 'https://1.2.3.4.5/'],
@@ -140,7 +124,7 @@ describe('validation errors: the examples of the validation-error table', () => 
       const d = parseWithDiagnostics(input, { baseURL: base });
       const types = d.errors.map((e) => e.type);
       expect(types).to.include(type);
-      expect(types).to.deep.equal(theirTypes(input, base ?? null).filter((t) => t !== 'IPv4-non-ASCII-input'));
+      expect(types).to.deep.equal(theirTypes(input, base ?? null));
       if (VALIDATION_ERRORS[type as keyof typeof VALIDATION_ERRORS].failure) expect(d.url).to.equal(null);
     });
   }
@@ -175,5 +159,48 @@ describe('validation errors: the examples of the validation-error table', () => 
       ['invalid-URL-unit', ' ', 13],
     ]);
     expect(at('https://h:99999/')).to.deep.equal([['port-out-of-range', '99999', 10]]);
+  });
+});
+
+describe('IPv4-non-ASCII-input (whatwg/url 9dc3827, PR 925)', () => {
+  const hostSpan = (input: string) => {
+    // the host as the URL parser delimits it: after "//" (and any "userinfo@"), up to ":", "/", "?", "#" or the end
+    const afterSlashes = input.indexOf('//') + 2;
+    const at = input.indexOf('@', afterSlashes);
+    const start = at === -1 ? afterSlashes : at + 1;
+    const rest = input.slice(start).search(/[:/?#]/);
+    return [start, rest === -1 ? input.length : start + rest];
+  };
+
+  for (const input of [
+    'https://\u2460.\u2461.\u2462.\u2463/', // circled digits
+    'http://\uFF10\uFF38\uFF43\uFF10\uFF0E\uFF10\uFF12\uFF15\uFF10\uFF0E\uFF10\uFF11', // full-width hex, full-width stops
+    'https://%EF%BC%91.2.3.4/', // a percent-encoded full-width 1
+    'https://user@\uFF11.\uFF12:8080/p', // after credentials, before a port
+    'http://\u{1F4A9}.123/', // a non-ASCII label, then a number: a failure, the error comes first
+  ]) {
+    it(`${JSON.stringify(input)}: reported on the host, before the IPv4 parser's errors, as whatwg-url 17.3 does`, () => {
+      const d = parseWithDiagnostics(input);
+      const types = d.errors.map((e) => e.type);
+      expect(types).to.deep.equal(theirTypes(input, null));
+      const errors = d.errors.filter((e) => e.type === 'IPv4-non-ASCII-input');
+      expect(errors.length).to.equal(1);
+      expect([errors[0].start, errors[0].end]).to.deep.equal(hostSpan(input));
+      expect(errors[0].failure).to.equal(false);
+      const firstIPv4 = types.findIndex((t) => t.startsWith('IPv4-') && t !== 'IPv4-non-ASCII-input');
+      if (firstIPv4 !== -1) expect(types.indexOf('IPv4-non-ASCII-input')).to.be.lessThan(firstIPv4);
+    });
+  }
+
+  it('not reported for an ASCII host that ends in a number, nor for a non-ASCII domain that does not', () => {
+    for (const input of ['http://0x7f.1/', 'https://1.2.3.4/', 'https://%31.2.3.4/', 'https://ex\u00e4mple.org/', 'https://\u2460.example/']) {
+      const types = parseWithDiagnostics(input).errors.map((e) => e.type);
+      expect(types, input).to.not.include('IPv4-non-ASCII-input');
+      expect(types, input).to.deep.equal(theirTypes(input, null));
+    }
+  });
+
+  it('is in the catalogue, not a failure', () => {
+    expect(VALIDATION_ERRORS['IPv4-non-ASCII-input'].failure).to.equal(false);
   });
 });

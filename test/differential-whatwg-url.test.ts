@@ -89,21 +89,9 @@ interface KnownDifference {
   errors(types: string[]): string[];
 }
 
-export const KNOWN_WHATWG_URL_DIFFERENCES: readonly KnownDifference[] = [
-  {
-    id: 'IPv4-non-ASCII-input',
-    whatwgUrl:
-      'reports "IPv4-non-ASCII-input" when a domain that is not ASCII (full-width digits, or any ' +
-      'non-ASCII label) ends in a number after domain to ASCII, before the IPv4 parser runs',
-    why:
-      'The validation-error table of url.bs (whatwg/url 6ae8486, 2026-07-02) has no IPv4-non-ASCII-input, ' +
-      'and the host parser\'s step "If asciiDomain ends in a number, then return the result of IPv4 ' +
-      'parsing asciiDomain" reports nothing of its own; the IPv4 parser then runs on the ASCII ' +
-      'domain and reports its own errors, which both implementations agree on.',
-    example: { input: 'http://\uFF11.\uFF12' },
-    errors: (types) => types.filter((t) => t !== 'IPv4-non-ASCII-input'),
-  },
-];
+// None at present. The one there was (whatwg-url 17.1+ reports IPv4-non-ASCII-input, which url.bs
+// at 6ae8486 lacked) is gone since url-grammar follows whatwg/url 9dc3827 (PR 925).
+export const KNOWN_WHATWG_URL_DIFFERENCES: readonly KnownDifference[] = [];
 
 // ---------------------------------------------------------------------------------------------------
 

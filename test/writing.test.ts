@@ -393,27 +393,25 @@ describe('writing: hosts, ports and the absolute-URL string', () => {
 // ---- (d) explain -----------------------------------------------------------------------------------
 
 describe('explain: the parser and the writing rules side by side', () => {
-  it('full-width digits: the parser reports nothing, but the host is no valid host string', () => {
+  it('full-width digits: the parser reports IPv4-non-ASCII-input and the writing rules reject the host: they agree', () => {
     // url.bs (2026-07-02), host parser: the domain "１.２.３.４" goes through domain to ASCII
-    // ("1.2.3.4"), ends in a number, and the IPv4 parser takes "1.2.3.4" without a validation
-    // error. The writing rules: it is not a valid IPv4-address string (not ASCII digits), and as a
-    // domain it is no valid domain ("If running the ends in a number checker on domain returns
-    // true, then return false"). The writing rules are the ones the standard later aligned the
-    // parser with (IPv4-non-ASCII-input, which whatwg-url already reports).
+    // ("1.2.3.4"), ends in a number, and is IPv4-parsed. whatwg/url 9dc3827 (PR 925) makes
+    // that an IPv4-non-ASCII-input validation error. The writing rules: it is not a valid
+    // IPv4-address string (not ASCII digits), and as a domain it is no valid domain ("If running
+    // the ends in a number checker on domain returns true, then return false"). Before 9dc3827 the
+    // two validities disagreed here; now both say no.
     const e = explain('https://\uFF11.\uFF12.\uFF13.\uFF14/');
-    expect([e.parses, e.parserValid, e.grammarValid]).to.deep.equal([true, true, false]);
-    expect(e.errors).to.deep.equal([]);
+    expect([e.parses, e.parserValid, e.grammarValid]).to.deep.equal([true, false, false]);
+    expect(e.errors.map((x) => [x.type, x.start, x.end])).to.deep.equal([['IPv4-non-ASCII-input', 8, 15]]);
     expect(e.problems.map((p) => [p.rule, p.offset])).to.deep.equal([['valid-domain', 8]]);
-    expect(e.disagreement).to.equal(
-      'The URL parser reports no validation error, but the input is not a valid URL string: the writing rule valid-domain fails at offset 8: ' +
-        'the host "\uFF11.\uFF12.\uFF13.\uFF14" is not a valid domain: it ends in a number ("1.2.3.4"), as an IPv4 address does.',
-    );
+    expect(e.disagreement).to.equal(null);
   });
 
   it('ideographic full stops: the same', () => {
     const e = explain('http://127\u30020\u30020\u30021/');
-    expect([e.parserValid, e.grammarValid]).to.deep.equal([true, false]);
-    expect(e.disagreement).to.match(/the writing rule valid-domain fails at offset 7: .*ends in a number \("127\.0\.0\.1"\)/);
+    expect([e.parserValid, e.grammarValid, e.disagreement]).to.deep.equal([false, false, null]);
+    expect(e.errors.map((x) => [x.type, x.start, x.end])).to.deep.equal([['IPv4-non-ASCII-input', 7, 16]]);
+    expect(e.problems[0].rule).to.equal('valid-domain');
   });
 
   it('a lone surrogate: the parser sees U+FFFD, the writing rules see no URL unit', () => {
@@ -502,20 +500,29 @@ describe('url-grammar check', () => {
   });
 
   it('prints the disagreement', () => {
-    const r = run(['check', 'https://\uFF11.\uFF12.\uFF13.\uFF14/']);
+    const r = run(['check', 'https://example.com/\uD800']);
     expect(r.code).to.equal(1);
     expect(r.out).to.match(/^parser-valid +yes/m);
     expect(r.out).to.match(/^grammar-valid +no/m);
     expect(r.out).to.contain('disagreement\n  The URL parser reports no validation error');
   });
 
+  it('prints the validation error and the writing problem when both say invalid (full-width digits)', () => {
+    const r = run(['check', 'https://\uFF11.\uFF12.\uFF13.\uFF14/']);
+    expect(r.code).to.equal(1);
+    expect(r.out).to.match(/^parser-valid +no \(1 validation error\)/m);
+    expect(r.out).to.match(/^grammar-valid +no/m);
+    expect(r.out).to.contain('IPv4-non-ASCII-input at [8, 15)');
+    expect(r.out).to.not.contain('disagreement');
+  });
+
   it('--json prints the explanation', () => {
     const r = run(['check', 'https://\uFF11.\uFF12.\uFF13.\uFF14/', '--json']);
     expect(r.code).to.equal(1);
     const rep = JSON.parse(r.out);
-    expect(rep).to.include({ parses: true, parserValid: true, grammarValid: false, valid: false, base: null });
+    expect(rep).to.include({ parses: true, parserValid: false, grammarValid: false, valid: false, base: null, disagreement: null });
+    expect(rep.errors[0]).to.include({ type: 'IPv4-non-ASCII-input', start: 8, end: 15, failure: false });
     expect(rep.problems[0]).to.include({ rule: 'valid-domain', offset: 8 });
-    expect(rep.disagreement).to.be.a('string');
     expect(rep.relativeFor).to.deep.equal({ special: false, file: false, other: false });
   });
 

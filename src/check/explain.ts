@@ -6,7 +6,10 @@
 // The standard means the two notions of validity to agree (https://url.spec.whatwg.org/#urls: a
 // valid URL string "defines what input would not trigger a validation error or failure when given
 // to the URL parser"), but nothing makes them agree, and they do not always (whatwg/url#704).
-// This module says where they part for a given input.
+// This module says where they part for a given input. (Full-width digits in a host, as in
+// "https://１.２.３.４/", were such a place until whatwg/url 9dc3827 added the IPv4-non-ASCII-input
+// validation error; now both verdicts say no, and explain reports that error beside the writing
+// rule valid-domain.)
 
 import { parseWithDiagnostics, type ParseOptions } from '../parse';
 import type { URLRecord } from '../record';

@@ -1,5 +1,6 @@
 // The validation-error catalogue: https://url.spec.whatwg.org/#validation-error
-// Names, one-line descriptions and failure flags as the current standard's table gives them.
+// Names, one-line descriptions and failure flags as the current standard's table gives them
+// (url.bs at 6ae8486 plus IPv4-non-ASCII-input from whatwg/url 9dc3827, PR 925).
 
 export const VALIDATION_ERRORS = {
   // IDNA
@@ -7,6 +8,7 @@ export const VALIDATION_ERRORS = {
   // host parsing
   'domain-percent-encoded': { failure: false, description: 'A domain host contains a percent-encoded byte.' },
   'host-invalid-code-point': { failure: true, description: 'An opaque host contains a forbidden host code point.' },
+  'IPv4-non-ASCII-input': { failure: false, description: 'IDNA processing turned a non-ASCII host into an ASCII string that ends in a number, so it is parsed as an IPv4 address.' },
   'IPv4-empty-part': { failure: false, description: 'An IPv4 address ends with ".".' },
   'IPv4-too-few-parts': { failure: false, description: 'An IPv4 address has fewer than 4 parts.' },
   'IPv4-too-many-parts': { failure: true, description: 'An IPv4 address has more than 4 parts.' },

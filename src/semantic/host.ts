@@ -153,7 +153,12 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   // 8. A domain that ends in a number must be an IPv4 address. Its error offsets are exact when
   //    the domain is the input itself (lowercasing keeps offsets); otherwise they cover the input.
   if (endsInANumber(asciiDomain)) {
-    const exact = domain === input && !NON_ASCII.test(input);
+    const nonASCII = NON_ASCII.test(domain);
+    // whatwg/url 9dc3827 (PR 925): when IDNA processing is what turned a non-ASCII
+    // domain (percent-decoded input included) into a number, IPv4-non-ASCII-input, before any
+    // error of the IPv4 parser; it covers the whole host.
+    if (nonASCII) sink?.('IPv4-non-ASCII-input', 0, input.length);
+    const exact = domain === input && !nonASCII;
     const ipv4Sink: ErrorSink = exact || !sink ? sink : (type) => sink(type, 0, input.length);
     return parseIPv4(asciiDomain, ipv4Sink);
   }
