@@ -42,4 +42,28 @@ describe('package', () => {
     const out = execFileSync(process.execPath, [join(root, pkg.bin['url-grammar']), 'parse', 'https://example.com/?a b', '--json'], { encoding: 'utf8' });
     expect(JSON.parse(out).components.search).to.equal('?a%20b');
   });
+
+  it("engines.node is what every runtime dependency's own engines field allows, no more and no less", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const semver = require('semver') as {
+      subset(sub: string, sup: string): boolean;
+      satisfies(version: string, range: string): boolean;
+    };
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; engines?: { node?: string } }>;
+    };
+    const ours: string = pkg.engines.node;
+    // every package installed for a runtime dependency (the lockfile marks development-only ones dev)
+    const runtime = Object.entries(lock.packages).filter(([path, p]) => path.startsWith('node_modules/') && !p.dev);
+    expect(runtime.map(([path]) => path)).to.include('node_modules/tr46');
+    const ranges = runtime.filter(([, p]) => p.engines?.node !== undefined).map(([path, p]) => [path, p.engines!.node!] as const);
+    for (const [path, range] of ranges) expect(semver.subset(ours, range), `${ours} within ${path}'s ${range}`).to.equal(true);
+    // not narrower than needed: every Node version all of them accept, ours accepts
+    for (let major = 16; major <= 30; major++) {
+      for (let minor = 0; minor <= 40; minor++) {
+        const version = `${major}.${minor}.0`;
+        if (ranges.every(([, range]) => semver.satisfies(version, range))) expect(semver.satisfies(version, ours), version).to.equal(true);
+      }
+    }
+  });
 });
