@@ -46,6 +46,8 @@ export {
 } from './check/writing';
 export { explain } from './check/explain';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
+export { hostPublicSuffix, hostRegistrableDomain, type HostInput, type HostOptions } from './api/public-suffix';
+export { hostEquals, urlEquals, type URLInput } from './api/equivalence';
 
 import { parseURL } from './parse';
 import { serializeOrigin, urlOrigin } from './serialize';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import { URL_ATTRIBUTES } from '../api/url';
-import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
+import { URL, hostPublicSuffix, hostRegistrableDomain, isSpecialScheme, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
 import { requireParsableBase, type CliIO } from './io';
 
@@ -46,19 +46,32 @@ export interface ParseReport {
   base: string | null;
   parses: boolean;
   components: Record<string, string> | null;
+  /** https://url.spec.whatwg.org/#host-public-suffix of the URL's host (null: none, or no URL). */
+  publicSuffix: string | null;
+  /** https://url.spec.whatwg.org/#host-registrable-domain of the URL's host. */
+  registrableDomain: string | null;
   record: IntermediateRecord | null;
   errors: ValidationError[];
 }
 
 export function parseReport(input: string, base: string | undefined): ParseReport {
   let components: Record<string, string> | null = null;
+  let publicSuffix: string | null = null;
+  let registrableDomain: string | null = null;
   const parsed = URL.parse(input, base);
   if (parsed) {
     components = {};
     for (const g of URL_ATTRIBUTES) components[g] = parsed[g];
+    const { scheme, host } = URL.recordOf(parsed);
+    if (host !== null) {
+      // the host of a URL that is not special is opaque: it has neither
+      const opaque = !isSpecialScheme(scheme);
+      publicSuffix = hostPublicSuffix(host, { opaque });
+      registrableDomain = hostRegistrableDomain(host, { opaque });
+    }
   }
   const d = parseWithDiagnostics(input, { baseURL: base });
-  return { input, base: base ?? null, parses: parsed !== null, components, record: d.record, errors: d.errors };
+  return { input, base: base ?? null, parses: parsed !== null, components, publicSuffix, registrableDomain, record: d.record, errors: d.errors };
 }
 
 export function formatParseReport(rep: ParseReport, pc: Colors = plain): string {
@@ -70,6 +83,9 @@ export function formatParseReport(rep: ParseReport, pc: Colors = plain): string 
   if (rep.components) {
     out.push('', head('components'));
     for (const [k, v] of Object.entries(rep.components)) out.push(`  ${k.padEnd(9)} ${JSON.stringify(v)}`);
+    out.push('', `${head('host')} (the Public Suffix List; null for an IP address or an opaque host)`);
+    out.push(`  public suffix       ${JSON.stringify(rep.publicSuffix)}`);
+    out.push(`  registrable domain  ${JSON.stringify(rep.registrableDomain)}`);
   }
   if (rep.record) {
     out.push('', `${head('record')} (what the grammar found; [start, end) in the input; rule ${rep.record.rule})`);
