@@ -11,6 +11,7 @@ import { register as registerDiagram } from './cli/diagram';
 import { register as registerLint } from './cli/lint';
 import { register as registerCheck } from './cli/check';
 import { register as registerCompare } from './cli/compare';
+import { register as registerRender } from './cli/render';
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command();
@@ -24,6 +25,7 @@ export function buildProgram(io: CliIO): Command {
   registerLint(program, io);
   registerCheck(program, io);
   registerCompare(program, io);
+  registerRender(program, io);
   return program;
 }
 

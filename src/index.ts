@@ -48,6 +48,15 @@ export { explain } from './check/explain';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
 export { hostPublicSuffix, hostRegistrableDomain, type HostInput, type HostOptions } from './api/public-suffix';
 export { hostEquals, urlEquals, type URLInput } from './api/equivalence';
+export {
+  renderURL,
+  type RenderOptions,
+  type RenderResult,
+  type RenderedHost,
+  type RenderSimplification,
+  type UnicodeHostReason,
+  type UnicodeHostRule,
+} from './api/rendering';
 
 import { parseURL } from './parse';
 import { serializeOrigin, urlOrigin } from './serialize';

@@ -41,3 +41,43 @@ describe('CLI: parse shows the public suffix and the registrable domain', () => 
     expect([f.parses, f.publicSuffix, f.registrableDomain]).to.deep.equal([false, null, null]);
   });
 });
+
+describe('CLI: render', () => {
+  it('text: the rendered URL, what was simplified, and the host', () => {
+    const r = run(['render', 'https://user:pw@www.exаmple.com/%E2%9C%93?q#']);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.match(/^rendered +xn--exmple-4nf\.com\/✓\?q$/m);
+    expect(r.out).to.match(/^host +xn--exmple-4nf\.com +shown in ASCII, not Unicode:$/m);
+    expect(r.out).to.match(/mixed-scripts: exаmple: mixes Cyrillic, Latin/);
+    expect(r.out).to.match(/^simplified +scheme "https:\/\/", credentials "user:pw@", trivial-subdomain "www\."/m);
+    expect(r.out).to.match(/^security +secure/m);
+  });
+
+  it('--width elides the path, then host labels from the left', () => {
+    const r = run(['render', 'https://examplecorp.com.evil.com/login?next=/account', '--width', '20']);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.match(/^rendered +…com\.evil\.com$/m);
+    expect(r.out).to.match(/^elided +path "\/login\?next=\/account", host "examplecorp\."$/m);
+    expect(r.out).to.match(/^registrable +evil\.com$/m);
+  });
+
+  it('--json, --host-only and --base', () => {
+    const j = JSON.parse(run(['render', '../b?x', '--base', 'https://münchen.de/a/c', '--host-only', '--json']).out);
+    expect(j.parses).to.equal(true);
+    expect(j.rendering.text).to.equal('münchen.de');
+    expect(j.rendering.host).to.deep.include({ ascii: 'xn--mnchen-3ya.de', shown: 'münchen.de', unicode: true });
+    expect(j.rendering.simplifications.map((s: { rule: string }) => s.rule)).to.include('host-only');
+  });
+
+  it('a URL that does not parse: exit 1; bad arguments: one line, exit 2', () => {
+    const r = run(['render', 'no scheme']);
+    expect(r.code).to.equal(1);
+    expect(r.out).to.contain('does not parse');
+    for (const args of [['render'], ['render', 'https://a/', '--width', 'x'], ['render', 'https://a/', '--width', '-1'], ['render', 'x', '--base', 'not a base']]) {
+      const s = run(args);
+      expect(s.code, args.join(' ')).to.equal(2);
+      expect(s.err.trim().split('\n'), args.join(' ')).to.have.length(1);
+      expect(s.err).to.not.match(/\bat \S+ \(/);
+    }
+  });
+});
