@@ -1,6 +1,8 @@
 // The CLI's host miscellany and rendering: `parse` shows the public suffix and the registrable
 // domain; `render` (src/cli/render.ts) prints what renderURL gives, as text or JSON.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { main } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
@@ -80,4 +82,33 @@ describe('CLI: render', () => {
       expect(s.err).to.not.match(/\bat \S+ \(/);
     }
   });
+});
+
+/** Words of a shell command line with single quotes only (what the README's examples use). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  const re = /'([^']*)'|(\S+)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) words.push(m[1] ?? m[2]);
+  return words;
+}
+
+describe("CLI: render, README.md's example is true", () => {
+  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.startsWith('$ url-grammar render '));
+
+  it('README.md has the render example', () => {
+    expect(blocks).to.have.length.at.least(1);
+  });
+
+  for (const block of blocks) {
+    const sessions = block.split(/^(?=\$ url-grammar )/m);
+    for (const session of sessions) {
+      const [command, ...output] = session.replace(/\n$/, '').split('\n');
+      it(command, () => {
+        const r = run(shellWords(command.slice('$ url-grammar '.length)));
+        expect(r.code).to.equal(0);
+        expect(r.out).to.equal(output.join('\n') + '\n');
+      });
+    }
+  }
 });

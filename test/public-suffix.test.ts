@@ -3,7 +3,8 @@
 // text in test/spec/url.bs, so every row of the standard's table is a test, trailing-dot rows
 // included. The cases after it pin where the standard's algorithm and tldts's defaults differ.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -162,4 +163,22 @@ describe('public suffix and registrable domain', () => {
       );
     });
   });
+});
+
+describe('the core runs in browsers: no Node built-in in these modules or in tldts', () => {
+  const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+  const files = [
+    ...['public-suffix.ts', 'equivalence.ts', 'rendering.ts', 'rendering-lookalikes.ts'].map((f) => join(__dirname, '..', 'src', 'api', f)),
+    require.resolve('tldts'),
+  ];
+  for (const file of files) {
+    it(file.slice(file.lastIndexOf('node_modules') >= 0 ? file.lastIndexOf('node_modules') : file.lastIndexOf('src')), () => {
+      const text = readFileSync(file, 'utf8');
+      const specifiers = [...text.matchAll(/(?:require\(\s*|from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
+      expect(specifiers.filter((x) => builtins.has(x))).to.deep.equal([]);
+      // tldts's CommonJS build is one bundled file: it loads nothing
+      if (file.includes('node_modules')) expect(/\brequire\s*\(/.test(text), 'a require call').to.equal(false);
+      expect(statSync(file).size).to.be.above(0);
+    });
+  }
 });
