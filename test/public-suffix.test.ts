@@ -77,6 +77,7 @@ describe('public suffix and registrable domain', () => {
       ['b.a.kobe.jp', 'a.kobe.jp', 'b.a.kobe.jp', 'a wildcard rule, one more label'],
       ['city.kobe.jp', 'kobe.jp', 'city.kobe.jp', 'an exception rule (!city.kobe.jp)'],
       ['www.city.kobe.jp', 'kobe.jp', 'city.kobe.jp', 'an exception rule, one more label'],
+      ['example.公司.cn', 'xn--55qx5d.cn', 'example.xn--55qx5d.cn', 'a rule with a non-ASCII label matches in ASCII form'],
       ['münchen.de', 'de', 'xn--mnchen-3ya.de', 'the host is in its ASCII form (host parser)'],
       ['ÉXAMPLE.COM.', 'com.', 'xn--xample-9ua.com.', 'case folding and IDNA before the lookup, the dot kept'],
       ['.', '.', null, 'the host "." is one empty label and its trailing dot'],
