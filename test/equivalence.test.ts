@@ -73,6 +73,11 @@ describe('urlEquals', () => {
     expect(urlEquals('no scheme', 'no scheme')).to.equal(false);
     expect(urlEquals(null as unknown as string, 'https://a/')).to.equal(false);
     expect(urlEquals({} as unknown as string, {} as unknown as string)).to.equal(false);
+    // something shaped almost like a record is not one
+    const r = parseURL('https://example.com/x')!;
+    for (const bad of [{ ...r, path: 5 }, { ...r, host: [1, 2] }, { ...r, port: '80' }, { ...r, query: 1 }, { ...r, username: undefined }]) {
+      expect(urlEquals(bad as unknown as string, r), JSON.stringify(bad)).to.equal(false);
+    }
   });
 
   it('property: urlEquals(a, a), and agreement with the serializer', () => {

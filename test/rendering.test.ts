@@ -232,6 +232,7 @@ describe('renderURL', () => {
       expect(renderURL(null as unknown as string)).to.equal(null);
       expect(renderURL('https://a/', null as unknown as RenderOptions)!.text).to.equal('a');
       expect(renderURL('https://a/', { width: NaN })!.text).to.equal('a');
+      expect(renderURL({ ...parseURL('https://a/')!, path: 5 } as unknown as string)).to.equal(null);
     });
 
     it('opaque paths and hostless URLs render with their scheme', () => {

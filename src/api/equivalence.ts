@@ -34,10 +34,33 @@ export type URLInput = URLRecord | URL | string;
 export function toURLRecord(url: unknown): URLRecord | null {
   if (typeof url === 'string') return parseURL(url);
   if (url instanceof URL) return URL.recordOf(url);
-  if (url !== null && typeof url === 'object' && typeof (url as URLRecord).scheme === 'string' && 'path' in url) {
-    return url as URLRecord;
-  }
-  return null;
+  return isURLRecord(url) ? url : null;
+}
+
+const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** Whether `v` has the shape of a URL record (so the serializer cannot trip over it). */
+function isURLRecord(v: unknown): v is URLRecord {
+  if (v === null || typeof v !== 'object') return false;
+  const r = v as Record<string, unknown>;
+  const host = r.host;
+  const hostOK =
+    host === null ||
+    typeof host === 'string' ||
+    (typeof host === 'number' && Number.isInteger(host) && host >= 0 && host <= 0xffffffff) ||
+    (Array.isArray(host) && host.length === 8 && host.every((p) => Number.isInteger(p) && p >= 0 && p <= 0xffff));
+  const path = r.path;
+  const pathOK = typeof path === 'string' || (Array.isArray(path) && path.every((s) => typeof s === 'string'));
+  return (
+    typeof r.scheme === 'string' &&
+    typeof r.username === 'string' &&
+    typeof r.password === 'string' &&
+    hostOK &&
+    (r.port === null || (typeof r.port === 'number' && Number.isInteger(r.port))) &&
+    pathOK &&
+    isStringOrNull(r.query) &&
+    isStringOrNull(r.fragment)
+  );
 }
 
 /**
