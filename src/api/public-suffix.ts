@@ -6,7 +6,7 @@
 // differ from the standard: it leaves out the list's private section unless asked, it drops a
 // trailing dot instead of keeping it, and it treats empty labels its own way.
 
-import { parse as tldtsParse } from 'tldts';
+import { getPublicSuffix } from 'tldts';
 import { parseHost, type Host } from '../semantic/host';
 
 /**
@@ -77,7 +77,7 @@ function suffixLabelCount(labels: string[]): number {
   const joined = tail.join('.');
   let suffix: string | null = null;
   try {
-    suffix = tldtsParse(joined, TLDTS_OPTIONS).publicSuffix;
+    suffix = getPublicSuffix(joined, TLDTS_OPTIONS);
   } catch {
     suffix = null;
   }
