@@ -35,7 +35,7 @@ import {
 } from '../src/tools/compare/compare';
 
 const root = join(__dirname, '..');
-const PYTHON_ADAPTER = join(root, 'examples', 'adapters', 'python_urllib.py');
+const PYTHON_ADAPTER = join(root, 'adapters', 'python_urllib.py');
 
 /** url-grammar's own answer, as the reference adapter gives it. */
 function ours(input: string, base: string | null = null): Result {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Python's urllib.parse as a parser for `url-grammar compare`.
 
-    url-grammar compare --adapter 'python-urllib=python3 examples/adapters/python_urllib.py'
+    url-grammar compare --adapter 'python-urllib=python3 adapters/python_urllib.py'
 
 It speaks the JSON-lines protocol of docs/compare-protocol.md: one request per line on standard
 input, {"id": n, "input": "...", "base": "..." | null}; one response per line on standard output,
