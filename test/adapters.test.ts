@@ -1,0 +1,416 @@
+// The out-of-process adapters of adapters/manifest.json, each driven through the JSON-lines protocol
+// of docs/compare-protocol.md by a small client of this file's own (not the compare runner's):
+// every adapter is started once, gets one request and must answer it before the next is sent (so it
+// flushes each line), then the rest of a small corpus at once, then the end of its standard input,
+// at which it must answer everything once, with the request's id, and exit 0. Its answers are
+// checked against what that parser really does (found by running it, and in line with its
+// documentation; adapters/README.md says why each one answers as it does), so a broken adapter
+// fails here instead of vanishing from a report.
+//
+// An adapter whose runtime is missing (a command not on PATH, or its manifest `check` failing) is
+// marked pending with the reason, unless the environment variable CI is set: CI installs every
+// runtime (.ci/run's debian_packages), so there a missing one is a failure.
+
+import { expect } from 'chai';
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { URL as GrammarURL } from '../src/api/url';
+
+const root = join(__dirname, '..');
+
+interface ManifestEntry {
+  name: string;
+  title: string;
+  language: string;
+  command: string[];
+  requires: { commands: string[]; debian: string[] };
+  check?: string[];
+  install: string;
+  mapping: string;
+}
+
+const MANIFEST: ManifestEntry[] = JSON.parse(readFileSync(join(root, 'adapters', 'manifest.json'), 'utf8'));
+const README = readFileSync(join(root, 'adapters', 'README.md'), 'utf8');
+
+const GETTERS = ['protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
+
+/** The corpus, by name. Each says what it probes. */
+const CASES: Record<string, [input: string, base: string | null]> = {
+  full: ['https://user:pass@example.com:8080/a/b?q=1#f', null], // every component, all agree
+  relative: ['../c?x#y', 'https://u:p@example.com:8080/a/b'], // resolution against a base
+  netpath: ['//other.example/p', 'https://example.com/a'], // a scheme-relative reference
+  space: ['http://a b/', null], // a host with a space
+  nonAscii: ['https://exämple.org/ü?ü#ü', null], // IDNA and percent-encoding, non-ASCII over the pipe
+  lf: ['http://h/a\nb', null], // an LF inside the input: escaped in JSON, never a line end
+  ls: ['https://example.com/\u2028', null], // U+2028 unescaped in the request line, not a line end
+  opaque: ['mailto:x@y', null], // no authority
+  ipv6DefaultPort: ['http://[::1]:80/', null], // brackets kept, a default port
+  dots: ['HTTP://EXAMPLE.com:0443/a/./b/../c', null], // case, a port with a leading 0, dot segments
+  ipv4: ['http://0x7f.1/', null], // an IPv4 address in the URL Standard's number syntax
+  bigPort: ['http://h:99999/', null], // a port out of range
+  spaces: ['  http://h/x  ', null], // leading and trailing spaces
+  backslash: ['http:\\\\h\\p', null], // backslashes as slashes
+  long: ['https://example.com/' + 'a'.repeat(65536), null], // a 64 KB line
+};
+
+/** What a parser did with one case: a URL with these getters (a subset), a failure, or "could not answer". */
+type Expect = { ok: true; [getter: string]: string | null | boolean } | { ok: false; message?: RegExp } | { error: RegExp };
+
+const FULL = {
+  ok: true,
+  href: 'https://user:pass@example.com:8080/a/b?q=1#f',
+  protocol: 'https:',
+  username: 'user',
+  password: 'pass',
+  host: 'example.com:8080',
+  hostname: 'example.com',
+  port: '8080',
+  pathname: '/a/b',
+  search: '?q=1',
+  hash: '#f',
+} as const;
+const RELATIVE = { ok: true, href: 'https://u:p@example.com:8080/c?x#y', username: 'u', password: 'p', pathname: '/c', search: '?x', hash: '#y' } as const;
+const NETPATH = { ok: true, href: 'https://other.example/p', hostname: 'other.example', pathname: '/p' } as const;
+
+/**
+ * Per adapter: what its parser does with some of the cases. The browsers also answer every other
+ * case as url-grammar does (they implement the same standard); see BROWSER_DEPARTURES.
+ */
+const EXPECTED: Record<string, Record<string, Expect>> = {
+  chromium: {
+    // Chromium percent-encodes a space in a host where the standard fails (a forbidden host code point)
+    space: { ok: true, href: 'http://a%20b/', host: 'a%20b', hostname: 'a%20b' },
+  },
+  firefox: { space: { ok: false } },
+  webkit: { space: { ok: false } },
+  'python-urllib': {
+    space: { ok: true, hostname: 'a b', href: 'http://a b/' }, // no host parsing
+    nonAscii: { ok: true, href: 'https://exämple.org/ü?ü#ü', hostname: 'exämple.org', pathname: '/ü' }, // no IDNA, no percent-encoding
+    lf: { ok: true, pathname: '/ab' }, // urlsplit removes tab and newline, as the standard does
+    ipv6DefaultPort: { ok: true, port: '80', host: '[::1]:80', hostname: '[::1]' }, // no default-port elision
+    bigPort: { ok: false, message: /Port out of range/ },
+    backslash: { ok: true, host: '', pathname: '\\\\h\\p' }, // a backslash is not a slash
+  },
+  'python-rfc3986': {
+    space: { ok: false, message: /host/ },
+    nonAscii: { ok: false }, // RFC 3986 is ASCII only
+    lf: { ok: true, pathname: '/a%0Ab' },
+    dots: { ok: true, href: 'http://example.com:0443/a/c', protocol: 'http:', port: '0443' }, // normalize(): case and dot segments, the port as written
+    bigPort: { ok: false, message: /port/ },
+    spaces: { ok: false },
+  },
+  'python-yarl': {
+    space: { ok: true, hostname: 'a b', href: 'http://a b/' },
+    nonAscii: { ok: true, href: 'https://xn--exmple-cua.org/%C3%BC?%C3%BC#%C3%BC', hostname: 'xn--exmple-cua.org' },
+    lf: { ok: true, pathname: '/ab' },
+    dots: { ok: true, href: 'http://example.com:443/a/c', port: '443' },
+    bigPort: { ok: false, message: /port/ },
+    ipv4: { ok: true, hostname: '0x7f.1' },
+  },
+  'python-hyperlink': {
+    space: { ok: true, hostname: 'a b' },
+    nonAscii: { ok: true, hostname: 'exämple.org', pathname: '/ü' }, // the IRI as written
+    lf: { ok: true, pathname: '/a\nb' }, // kept
+    ipv6DefaultPort: { ok: true, href: 'http://[::1]/', port: '', host: '[::1]' }, // the default port left out of the text
+    dots: { ok: true, protocol: 'HTTP:', pathname: '/a/./b/../c' },
+    bigPort: { ok: true, port: '99999' },
+  },
+  'go-net-url': {
+    space: { ok: false, message: /invalid character " " in host name/ },
+    lf: { ok: false, message: /invalid control character in URL/ },
+    nonAscii: { ok: true, href: 'https://ex%C3%A4mple.org/%C3%BC?ü#%C3%BC', hostname: 'exämple.org', search: '?ü' }, // RawQuery as written
+    dots: { ok: true, href: 'http://EXAMPLE.com:0443/a/./b/../c', protocol: 'http:', port: '0443' },
+    bigPort: { ok: true, port: '99999' }, // Port() is not range-checked
+    spaces: { ok: false, message: /first path segment in URL cannot contain colon/ },
+  },
+  'curl-url-api': {
+    space: { ok: false, message: /Bad hostname/ },
+    lf: { ok: false },
+    opaque: { ok: false }, // curl needs "scheme://"
+    nonAscii: { ok: true, hostname: 'xn--exmple-cua.org', pathname: '/ü', search: '?ü' }, // punycode host, the rest as written
+    ipv4: { ok: true, href: 'http://127.0.0.1/', hostname: '127.0.0.1' },
+    dots: { ok: true, href: 'http://EXAMPLE.com:443/a/c', port: '443' },
+    bigPort: { ok: false, message: /Port number/ },
+  },
+  'java-uri': {
+    space: { ok: false, message: /Illegal character in authority/ },
+    lf: { ok: false, message: /Illegal character in path/ },
+    ipv4: { ok: true, href: 'http://0x7f.1/', hostname: null, host: null }, // "0x7f.1" is no RFC 2396 hostname: a registry-based authority
+    opaque: { ok: true, pathname: 'x@y', search: null },
+    dots: { ok: true, protocol: 'HTTP:', port: '443', pathname: '/a/./b/../c' },
+    bigPort: { ok: true, port: '99999' },
+  },
+  'ruby-uri': {
+    space: { ok: false, message: /InvalidURIError/ },
+    nonAscii: { ok: false, message: /ascii only/ },
+    ipv6DefaultPort: { ok: true, href: 'http://[::1]/', port: '', hostname: '[::1]' },
+    dots: { ok: true, href: 'http://EXAMPLE.com:443/a/./b/../c', port: '443' },
+    bigPort: { ok: true, port: '99999' },
+  },
+  'perl-uri': {
+    space: { ok: true, href: 'http://a%20b/', hostname: 'a%20b' }, // URI escapes what RFC 3986 does not allow
+    nonAscii: { ok: true, href: 'https://xn--exmple-cua.org/%C3%BC?%C3%BC#%C3%BC' },
+    lf: { ok: true, pathname: '/a%0Ab' },
+    ls: { ok: true, href: 'https://example.com/' }, // URI->new trims white space, U+2028 included
+    spaces: { ok: true, href: 'http://h/x' },
+    opaque: { ok: true, pathname: 'x@y', search: null },
+  },
+  'php-parse-url': {
+    space: { ok: true, hostname: 'a b', href: 'http://a b/' },
+    lf: { ok: true, pathname: '/a_b' }, // parse_url replaces control characters with "_"
+    dots: { ok: true, protocol: 'HTTP:', port: '443', pathname: '/a/./b/../c' },
+    bigPort: { ok: false },
+    relative: { error: /no reference resolution/ }, // PHP cannot resolve against a base
+    netpath: { error: /no reference resolution/ },
+  },
+};
+
+/** Cases a browser answers unlike url-grammar (each listed in EXPECTED with what it does). */
+const BROWSERS = new Set(['chromium', 'firefox', 'webkit']);
+
+function onPath(command: string): boolean {
+  const candidates = command.includes('/') ? [command] : (process.env.PATH ?? '').split(delimiter).map((d) => join(d || '.', command));
+  return candidates.some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Why the adapter cannot run here, or null when it can. */
+function unavailable(a: ManifestEntry): string | null {
+  const missing = a.requires.commands.filter((c) => !onPath(c));
+  if (missing.length > 0) return `${missing.join(', ')} not on PATH (${a.install})`;
+  if (a.check) {
+    const r = spawnSync(a.check[0], a.check.slice(1), { cwd: root, timeout: 20_000, stdio: 'ignore' });
+    if (r.status !== 0) return `its check \`${a.check.join(' ')}\` failed (${a.install})`;
+  }
+  return null;
+}
+
+interface Run {
+  /** whether the first response came while only the first request had been sent */
+  firstAlone: boolean;
+  /** every response line, parsed */
+  responses: Record<string, unknown>[];
+  /** lines that were not JSON objects */
+  malformed: string[];
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/**
+ * Starts the adapter, sends requests[0] and waits for its answer, then sends the rest and closes
+ * standard input, and collects everything until the process exits.
+ */
+function drive(a: ManifestEntry, requests: { id: number; input: string; base: string | null }[], timeoutMs: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(a.command[0], a.command.slice(1), { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const run: Run = { firstAlone: false, responses: [], malformed: [], exitCode: null, signal: null, stderr: '' };
+    let pending = Buffer.alloc(0);
+    let sentRest = false;
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${a.name}: no end after ${timeoutMs} ms (${run.responses.length} responses; stderr: ${run.stderr.slice(-500)})`));
+    }, timeoutMs);
+    const sendRest = () => {
+      if (sentRest) return;
+      sentRest = true;
+      child.stdin.end(requests.slice(1).map((r) => JSON.stringify(r) + '\n').join(''));
+    };
+    child.stdin.on('error', () => {}); // an adapter that exits early shows in exitCode and responses
+    child.stderr.on('data', (d: Buffer) => (run.stderr = (run.stderr + d.toString('utf8')).slice(-4000)));
+    child.stdout.on('data', (d: Buffer) => {
+      pending = Buffer.concat([pending, d]);
+      let nl: number;
+      while ((nl = pending.indexOf(0x0a)) >= 0) {
+        const bytes = pending.subarray(0, nl);
+        pending = pending.subarray(nl + 1);
+        let text: string;
+        try {
+          text = decoder.decode(bytes).replace(/\r$/, '');
+        } catch {
+          run.malformed.push(`not UTF-8: ${bytes.toString('latin1').slice(0, 200)}`);
+          continue;
+        }
+        if (text.trim() === '') continue;
+        try {
+          const value = JSON.parse(text);
+          if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+          run.responses.push(value);
+          if (!sentRest && value.id === requests[0].id) {
+            run.firstAlone = true;
+            sendRest();
+          }
+        } catch {
+          run.malformed.push(text.slice(0, 200));
+        }
+      }
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`${a.name}: could not start ${a.command.join(' ')}: ${e.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      run.exitCode = code;
+      run.signal = signal;
+      if (pending.length > 0) run.malformed.push(`an unterminated last line: ${pending.toString('utf8').slice(0, 200)}`);
+      resolve(run);
+    });
+    child.stdin.write(JSON.stringify(requests[0]) + '\n');
+    // a browser may need a while to start, Go a while to build on first use; past that the
+    // adapter is not answering as it reads, which the firstAlone check reports
+    setTimeout(sendRest, Math.min(60_000, timeoutMs / 2)).unref();
+  });
+}
+
+function ok(r: Record<string, unknown>): r is Record<string, unknown> & { ok: true } {
+  return r.ok === true;
+}
+
+describe('adapters: the manifest', () => {
+  it('lists each adapter once, with a valid name, a command, requirements and a mapping section in adapters/README.md', () => {
+    expect(MANIFEST.length).to.be.greaterThan(10);
+    const names = MANIFEST.map((a) => a.name);
+    expect(new Set(names).size).to.equal(names.length);
+    for (const a of MANIFEST) {
+      expect(a.name, a.name).to.match(/^[A-Za-z0-9._-]+$/);
+      expect(a.title, a.name).to.be.a('string').and.not.empty;
+      expect(a.language, a.name).to.be.a('string').and.not.empty;
+      expect(a.command, a.name).to.be.an('array').that.is.not.empty;
+      for (const w of a.command) expect(w, a.name).to.be.a('string');
+      expect(a.requires.commands, a.name).to.be.an('array').that.is.not.empty;
+      expect(a.requires.debian, a.name).to.be.an('array').that.is.not.empty;
+      if (a.check !== undefined) expect(a.check, a.name).to.be.an('array').that.is.not.empty;
+      expect(a.install, a.name).to.be.a('string').and.not.empty;
+      const [file, anchor] = a.mapping.split('#');
+      expect(file, a.name).to.equal('adapters/README.md');
+      expect(README, `adapters/README.md has a section "## ${anchor}"`).to.match(new RegExp(`^## ${anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+      // paths in the command are relative to the package root, and exist
+      for (const w of a.command.slice(1)) if (w.startsWith('adapters/')) expect(() => readFileSync(join(root, w)), w).not.to.throw();
+    }
+  });
+
+  it('has expectations in this file for every adapter it lists, and none for an adapter it does not', () => {
+    expect(Object.keys(EXPECTED).sort()).to.deep.equal(MANIFEST.map((a) => a.name).sort());
+  });
+
+  it(".ci/run installs every Debian package an adapter requires", () => {
+    const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
+    const block = /debian_packages=\(([\s\S]*?)\n\)/.exec(ci);
+    expect(block, 'the debian_packages array of .ci/run').to.not.equal(null);
+    const listed = new Set(block![1].split('\n').flatMap((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter(Boolean));
+    for (const a of MANIFEST) for (const p of a.requires.debian) expect(listed.has(p), `${a.name} needs ${p}`).to.equal(true);
+  });
+});
+
+const FIRST_ID = 2 ** 33 + 5; // above 32 bits: the id is copied, never squeezed into an int32
+const names = Object.keys(CASES);
+const REQUESTS = names.map((name, k) => ({ id: FIRST_ID + 7 * k, input: CASES[name][0], base: CASES[name][1] }));
+
+for (const adapter of MANIFEST) {
+  describe(`adapters: ${adapter.name} (${adapter.title})`, function () {
+    this.timeout(180_000);
+    let run: Run;
+    const byId = new Map<number, Record<string, unknown>[]>();
+    const answer = (name: string): Record<string, unknown> => {
+      const list = byId.get(REQUESTS[names.indexOf(name)].id) ?? [];
+      expect(list, `one answer to ${JSON.stringify(CASES[name])}`).to.have.length(1);
+      return list[0];
+    };
+
+    before(async function () {
+      const why = unavailable(adapter);
+      if (why) {
+        if (process.env.CI) throw new Error(`${adapter.name} cannot run: ${why}; CI installs it (.ci/run)`);
+        console.warn(`\n  pending: the ${adapter.name} adapter cannot run here: ${why}\n`);
+        this.skip();
+      }
+      run = await drive(adapter, REQUESTS, 150_000);
+      for (const r of run.responses) {
+        const id = r.id as number;
+        byId.set(id, [...(byId.get(id) ?? []), r]);
+      }
+    });
+
+    it('answers the first request before the next is sent (it reads, answers and flushes line by line)', () => {
+      expect(run.firstAlone, `stderr: ${run.stderr.slice(-500)}`).to.equal(true);
+    });
+
+    it('answers every request exactly once with its id, writes only well-formed lines, and exits 0 at the end of its input', () => {
+      expect(run.malformed, 'malformed lines').to.deep.equal([]);
+      expect(run.signal, `stderr: ${run.stderr.slice(-500)}`).to.equal(null);
+      expect(run.exitCode, `stderr: ${run.stderr.slice(-500)}`).to.equal(0);
+      for (const r of REQUESTS) expect(byId.get(r.id)?.length ?? 0, `answers to id ${r.id}`).to.equal(1);
+      expect(run.responses).to.have.length(REQUESTS.length);
+    });
+
+    it('keeps to the protocol in every response (ok or error; getters strings or null)', () => {
+      for (const r of run.responses) {
+        if ('error' in r) {
+          expect(r.error, JSON.stringify(r)).to.be.a('string');
+          continue;
+        }
+        expect(r.ok, JSON.stringify(r)).to.be.a('boolean');
+        if (!ok(r)) continue;
+        expect(r.href, JSON.stringify(r)).to.be.a('string');
+        for (const g of [...GETTERS, 'origin']) if (r[g] !== undefined && r[g] !== null) expect(r[g], `${g} in ${JSON.stringify(r).slice(0, 300)}`).to.be.a('string');
+      }
+    });
+
+    it('answers a 64 KB input whole', () => {
+      const r = answer('long');
+      expect(r.ok).to.equal(true);
+      expect(r.href).to.equal(CASES.long[0]);
+    });
+
+    it('parses a URL with every component, and resolves against a base', () => {
+      const full = answer('full');
+      for (const [k, v] of Object.entries(FULL)) expect(full[k], k).to.equal(v);
+      for (const [name, want] of [['relative', RELATIVE], ['netpath', NETPATH]] as const) {
+        if (EXPECTED[adapter.name][name]) continue; // this parser's own answer is checked below
+        const got = answer(name);
+        for (const [k, v] of Object.entries(want)) expect(got[k], `${name}: ${k}`).to.equal(v);
+      }
+    });
+
+    for (const [name, want] of Object.entries(EXPECTED[adapter.name] ?? {})) {
+      it(`${name}: ${JSON.stringify(CASES[name][0])}${CASES[name][1] ? ` against ${CASES[name][1]}` : ''} -> ${'error' in want ? 'could not answer' : want.ok ? 'a URL' : 'failure'}`, () => {
+        const got = answer(name);
+        if ('error' in want) {
+          expect(got.error, JSON.stringify(got)).to.match(want.error);
+          return;
+        }
+        expect(got.ok, JSON.stringify(got)).to.equal(want.ok);
+        if (!want.ok) {
+          if (want.message) expect(got.message).to.match(want.message);
+          return;
+        }
+        for (const [k, v] of Object.entries(want)) expect(got[k], `${k} in ${JSON.stringify(got)}`).to.equal(v);
+      });
+    }
+
+    if (BROWSERS.has(adapter.name)) {
+      it('answers every other case as url-grammar does (same standard)', () => {
+        for (const name of names) {
+          if (EXPECTED[adapter.name][name]) continue;
+          const [input, base] = CASES[name];
+          const got = answer(name);
+          const mine = GrammarURL.parse(input, base ?? undefined);
+          expect(got.ok, name).to.equal(mine !== null);
+          if (mine === null) continue;
+          expect(got.href, name).to.equal(mine.href);
+          expect(got.origin, name).to.equal(mine.origin);
+          for (const g of GETTERS) expect(got[g], `${name}: ${g}`).to.equal(mine[g]);
+        }
+      });
+    }
+  });
+}
