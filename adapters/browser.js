@@ -15,7 +15,8 @@ const { accessSync, constants } = require('node:fs');
 const { delimiter, join } = require('node:path');
 const readline = require('node:readline');
 
-const BATCH = 2000;
+const BATCH = 2000; // requests per round trip at most
+const BATCH_CHARS = 4_000_000; // and about this many characters of input (one request may be longer)
 
 const BROWSERS = {
   chromium: {
@@ -23,6 +24,9 @@ const BROWSERS = {
     options: {
       browser: 'chrome',
       protocol: 'cdp',
+      // DevTools over a pipe, not a socket: if this process dies, even by SIGKILL, the pipe closes
+      // and Chromium exits with it
+      pipe: true,
       // the flags this machine's sandbox-less, GPU-less containers need (as test/diagrams-browser.test.ts)
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
@@ -78,6 +82,18 @@ function evaluateBatch(requests) {
   });
 }
 
+/** How many requests from the front of `queue` go in the next round trip (at least one). */
+function batchLength(queue) {
+  let n = 0;
+  let chars = 0;
+  while (n < queue.length && n < BATCH) {
+    chars += queue[n].input.length + (queue[n].base ? queue[n].base.length : 0);
+    if (n > 0 && chars > BATCH_CHARS) break;
+    n++;
+  }
+  return n;
+}
+
 async function main() {
   const kind = process.argv[2];
   if (!Object.prototype.hasOwnProperty.call(BROWSERS, kind)) {
@@ -121,7 +137,7 @@ async function main() {
       wake = null;
       continue;
     }
-    const batch = queue.splice(0, BATCH);
+    const batch = queue.splice(0, batchLength(queue));
     const answers = await page.evaluate(evaluateBatch, batch.map((r) => [r.input, r.base ?? null]));
     let out = '';
     for (let k = 0; k < batch.length; k++) out += JSON.stringify({ id: batch[k].id, ...answers[k] }) + '\n';

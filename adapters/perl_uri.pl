@@ -33,18 +33,17 @@ sub answer {
         port     => '',
         host     => '',
     );
-    if ($url->can('host') && defined $url->authority) {
-        # server-based authority (http, ftp, and any scheme URI knows as one): userinfo, host, port
-        my $userinfo = $url->userinfo;
+    if ($url->can('authority') && defined $url->authority) {
+        # a URI with an authority (http, ftp, file, ...): "[userinfo@]host[:port]", read here from
+        # the authority as it stands in the URI, as not every class has userinfo(), host() would
+        # percent-decode and port() falls back to the scheme's default
+        my $authority = $url->authority;
+        my ($userinfo, $hostport) = $authority =~ /^(.*)@(.*)$/s ? ($1, $2) : (undef, $authority);
         if (defined $userinfo) {
             my ($user, $pass) = split /:/, $userinfo, 2;
             $r{username} = text($user);
             $r{password} = text($pass);
         }
-        # the authority as it stands in the URI, after the userinfo: host (raw, where host() would
-        # percent-decode it; an IPv6 literal in brackets), then ":" and the port as written
-        my $hostport = $url->authority;
-        $hostport =~ s/^.*@//s;
         my ($host, $port) = $hostport =~ /^(.*?)(?::([0-9]*))?$/s;
         $r{hostname} = text($host);
         $r{port} = text($port);

@@ -14,7 +14,9 @@ def answer(text, base):
         url = hyperlink.URL.from_text(text)
         if base is not None:
             url = hyperlink.URL.from_text(base).click(url)
-    except (ValueError, TypeError) as e:  # hyperlink.URLParseError is a ValueError
+    # hyperlink.URLParseError is a ValueError; NotImplementedError is hyperlink declining a form
+    # it does not model ("an absolute URI with rootless path", such as "a:b/c")
+    except (ValueError, TypeError, NotImplementedError) as e:
         return {"ok": False, "message": "%s: %s" % (type(e).__name__, e)}
     if not url.scheme:
         return {"ok": False, "message": "no scheme: hyperlink read a relative reference"}

@@ -14,7 +14,20 @@ import Gtk from 'gi://Gtk?version=3.0';
 import WebKit2 from 'gi://WebKit2?version=4.1';
 import System from 'system';
 
-const BATCH = 2000;
+const BATCH = 2000; // requests per round trip at most
+const BATCH_CHARS = 4000000; // and about this many characters of input (one request may be longer)
+
+/** How many requests from the front of `queue` go in the next round trip (at least one). */
+function batchLength(queue) {
+  let n = 0;
+  let chars = 0;
+  while (n < queue.length && n < BATCH) {
+    chars += queue[n].input.length + (queue[n].base ? queue[n].base.length : 0);
+    if (n > 0 && chars > BATCH_CHARS) break;
+    n++;
+  }
+  return n;
+}
 
 /** Runs in the page (its source is sent as text): the URL getters for each [input, base]. */
 function evaluateBatch(requests) {
@@ -91,7 +104,7 @@ function pump() {
     return;
   }
   busy = true;
-  const batch = queue.splice(0, BATCH);
+  const batch = queue.splice(0, batchLength(queue));
   const args = JSON.stringify(batch.map((r) => [r.input, r.base ?? null]));
   view.evaluate_javascript(`(${evaluateBatch})(${args})`, -1, null, null, null, (v, result) => {
     let answers;

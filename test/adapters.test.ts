@@ -51,6 +51,8 @@ const CASES: Record<string, [input: string, base: string | null]> = {
   bigPort: ['http://h:99999/', null], // a port out of range
   spaces: ['  http://h/x  ', null], // leading and trailing spaces
   backslash: ['http:\\\\h\\p', null], // backslashes as slashes
+  fileHost: ['file://h/p', null], // a file URL with a host
+  rootless: ['abc:rootless', 'abc://host/path'], // a scheme and a rootless path, against a base of that scheme
   long: ['https://example.com/' + 'a'.repeat(65536), null], // a 64 KB line
 };
 
@@ -82,7 +84,11 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     // Chromium percent-encodes a space in a host where the standard fails (a forbidden host code point)
     space: { ok: true, href: 'http://a%20b/', host: 'a%20b', hostname: 'a%20b' },
   },
-  firefox: { space: { ok: false } },
+  firefox: {
+    space: { ok: false },
+    // Firefox drops the host of a file URL, where the standard keeps it
+    fileHost: { ok: true, href: 'file:///p', host: '', hostname: '', pathname: '/p' },
+  },
   webkit: { space: { ok: false } },
   'python-urllib': {
     space: { ok: true, hostname: 'a b', href: 'http://a b/' }, // no host parsing
@@ -115,6 +121,7 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     ipv6DefaultPort: { ok: true, href: 'http://[::1]/', port: '', host: '[::1]' }, // the default port left out of the text
     dots: { ok: true, protocol: 'HTTP:', pathname: '/a/./b/../c' },
     bigPort: { ok: true, port: '99999' },
+    rootless: { ok: false, message: /NotImplementedError: absolute URI with rootless path/ }, // click() declines it
   },
   'go-net-url': {
     space: { ok: false, message: /invalid character " " in host name/ },
@@ -132,6 +139,7 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     ipv4: { ok: true, href: 'http://127.0.0.1/', hostname: '127.0.0.1' },
     dots: { ok: true, href: 'http://EXAMPLE.com:443/a/c', port: '443' },
     bigPort: { ok: false, message: /Port number/ },
+    fileHost: { ok: false, message: /Bad file:\/\/ URL/ }, // only an empty host or localhost
   },
   'java-uri': {
     space: { ok: false, message: /Illegal character in authority/ },
@@ -155,6 +163,7 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     ls: { ok: true, href: 'https://example.com/' }, // URI->new trims white space, U+2028 included
     spaces: { ok: true, href: 'http://h/x' },
     opaque: { ok: true, pathname: 'x@y', search: null },
+    fileHost: { ok: true, href: 'file://h/p', hostname: 'h', pathname: '/p' }, // URI::file has no userinfo()
   },
   'php-parse-url': {
     space: { ok: true, hostname: 'a b', href: 'http://a b/' },
@@ -407,7 +416,9 @@ for (const adapter of MANIFEST) {
           expect(got.ok, name).to.equal(mine !== null);
           if (mine === null) continue;
           expect(got.href, name).to.equal(mine.href);
-          expect(got.origin, name).to.equal(mine.origin);
+          // a file URL's origin is left to the implementation (url.bs, origin: "left as an exercise
+          // to the reader"): Chromium and WebKit say "file://", url-grammar an opaque "null"
+          if (mine.protocol !== 'file:') expect(got.origin, name).to.equal(mine.origin);
           for (const g of GETTERS) expect(got[g], `${name}: ${g}`).to.equal(mine[g]);
         }
       });
