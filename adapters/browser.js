@@ -13,7 +13,7 @@
 
 const { accessSync, constants } = require('node:fs');
 const { delimiter, join } = require('node:path');
-const readline = require('node:readline');
+const { StringDecoder } = require('node:string_decoder');
 
 const BATCH = 2000; // requests per round trip at most
 const BATCH_CHARS = 4_000_000; // and about this many characters of input (one request may be longer)
@@ -113,13 +113,25 @@ async function main() {
   const queue = []; // parsed requests not yet sent to the page
   let ended = false;
   let wake = null; // resolves the pump's wait for more input
-  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-  rl.on('line', (line) => {
-    if (line.trim() === '') return;
-    queue.push(JSON.parse(line));
+  // Lines end at LF only. Not node:readline: since Node 24 it also ends a line at U+2028, which
+  // a request may hold unescaped.
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  const take = (text) => {
+    const from = partial.length; // the text before has no LF: scan only what is new
+    partial += text;
+    let start = 0;
+    for (let nl = partial.indexOf('\n', from); nl >= 0; nl = partial.indexOf('\n', start)) {
+      const line = partial.slice(start, nl);
+      start = nl + 1;
+      if (line.trim() !== '') queue.push(JSON.parse(line));
+    }
+    partial = partial.slice(start);
     if (wake) wake();
-  });
-  rl.on('close', () => {
+  };
+  process.stdin.on('data', (chunk) => take(decoder.write(chunk)));
+  process.stdin.on('end', () => {
+    take(decoder.end() + (partial.trim() === '' ? '' : '\n'));
     ended = true;
     if (wake) wake();
   });
