@@ -48,7 +48,7 @@ func answer(req request) map[string]interface{} {
 		"search":   "",
 		"hash":     "",
 	}
-	if strings.HasPrefix(u.Hostname(), "[") || strings.Contains(u.Hostname(), ":") {
+	if strings.Contains(u.Hostname(), ":") {
 		// Hostname() strips the brackets of an IPv6 literal; the URL getter keeps them
 		res["hostname"] = "[" + u.Hostname() + "]"
 	}
