@@ -136,11 +136,11 @@ async function main() {
     if (wake) wake();
   });
 
+  let closing = false;
   const browser = await puppeteer.launch({ ...spec.options, executablePath, headless: true });
   browser.on('disconnected', () => {
     if (!closing) fail(`${kind} went away`);
   });
-  let closing = false;
   const page = await browser.newPage(); // about:blank
   for (;;) {
     if (queue.length === 0) {
