@@ -31,6 +31,10 @@ interface ManifestEntry {
   mapping: string;
 }
 
+// what adapters/ holds before any adapter runs: running them must add nothing there (no build
+// output, no Python __pycache__)
+const ADAPTER_FILES = readdirSync(join(__dirname, '..', 'adapters')).sort();
+
 const MANIFEST: ManifestEntry[] = JSON.parse(readFileSync(join(root, 'adapters', 'manifest.json'), 'utf8'));
 const README = readFileSync(join(root, 'adapters', 'README.md'), 'utf8');
 
@@ -469,3 +473,9 @@ for (const adapter of MANIFEST) {
     }
   });
 }
+
+describe('adapters: after every adapter ran', () => {
+  it('adapters/ holds the same files as before (nothing built or cached into the package)', () => {
+    expect(readdirSync(join(root, 'adapters')).sort()).to.deep.equal(ADAPTER_FILES);
+  });
+});
