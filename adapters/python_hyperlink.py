@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """hyperlink as a parser for `url-grammar compare`: hyperlink.URL.from_text(input), or
 URL.from_text(base).click(input) with a base. Run with Debian's Python, which has
-python3-hyperlink: /usr/bin/python3 adapters/python_hyperlink.py. The mapping is documented in
+python3-hyperlink: /usr/bin/python3 -B adapters/python_hyperlink.py. The mapping is documented in
 adapters/README.md#python-hyperlink."""
 
 import hyperlink

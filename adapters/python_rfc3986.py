@@ -2,7 +2,7 @@
 """rfc3986 (python-hyper) as a parser for `url-grammar compare`: rfc3986.uri_reference(input),
 resolved with .resolve_with(base) when there is a base, validated against RFC 3986's syntax (every
 component, a scheme required), then .normalize() (RFC 3986 section 6.2.2). Run with Debian's
-Python, which has python3-rfc3986: /usr/bin/python3 adapters/python_rfc3986.py. The mapping is
+Python, which has python3-rfc3986: /usr/bin/python3 -B adapters/python_rfc3986.py. The mapping is
 documented in adapters/README.md#python-rfc3986."""
 
 import rfc3986

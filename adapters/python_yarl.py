@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """yarl (aio-libs) as a parser for `url-grammar compare`: yarl.URL(input), or
 yarl.URL(base).join(yarl.URL(input)) with a base. Run with Debian's Python, which has
-python3-yarl: /usr/bin/python3 adapters/python_yarl.py. The mapping is documented in
+python3-yarl: /usr/bin/python3 -B adapters/python_yarl.py. The mapping is documented in
 adapters/README.md#python-yarl."""
 
 import yarl
