@@ -29,7 +29,6 @@
 // marks are its own mark, its children's marks, then an empty "close" mark, which makes the list
 // of marks an exact pre-order walk of the parse tree. See `tracedGrammar` for the details.
 
-import { readFileSync } from 'node:fs';
 import type { ContextParam, Grammar, RecordField, Rule, Shape } from '../../grammar/vocabulary';
 import { compileEntry, type CompileContext, type Mark } from './compile';
 import { shapeChildren } from './analysis';
@@ -82,10 +81,20 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // ---- styles -----------------------------------------------------------------------------------
 
-/** The package's own stylesheet, read from the installed package. */
-function packageCSS(): string {
-  return readFileSync(require.resolve('railroad-diagrams/railroad-diagrams.css'), 'utf8');
-}
+/**
+ * The base look of the package's diagrams (warm grey background, 3px black tracks, green boxes,
+ * bold monospace labels), written here rather than read from the package's railroad-diagrams.css
+ * at run time: reading a file would keep the diagrams out of browsers. The selectors are the ones
+ * the package's SVG uses (text.label, text.comment).
+ */
+const BASE_CSS = `
+svg.railroad-diagram { background-color: hsl(30,20%,95%); }
+svg.railroad-diagram path { stroke-width: 3; stroke: black; fill: rgba(0,0,0,0); }
+svg.railroad-diagram text { font: bold 14px monospace; text-anchor: middle; }
+svg.railroad-diagram text.label { text-anchor: start; }
+svg.railroad-diagram text.comment { font: italic 12px monospace; }
+svg.railroad-diagram rect { stroke-width: 3; stroke: black; fill: hsl(120,100%,90%); }
+`;
 
 /**
  * What this renderer adds to the package's stylesheet (no "<" or "&": it is embedded in SVG as is).
@@ -108,9 +117,9 @@ svg.railroad-diagram .rr-matched > rect { fill: hsl(45,100%,68%); stroke: hsl(20
 svg.railroad-diagram text.rr-note { font: italic 12px monospace; text-anchor: start; fill: hsl(20,90%,30%); }
 `;
 
-/** The stylesheet the diagrams need: the package's CSS and this renderer's additions. */
+/** The stylesheet the diagrams need: the base look and this renderer's additions. */
 export function diagramCSS(): string {
-  return `${packageCSS().trim()}\n${EXTRA_CSS.trim()}\n`;
+  return `${BASE_CSS.trim()}\n${EXTRA_CSS.trim()}\n`;
 }
 
 // ---- shapes -> railroad nodes -------------------------------------------------------------------
