@@ -3,7 +3,8 @@
 // The structure of IPv6 and IPv4 addresses comes from grammar/host.ts: this module compiles those
 // rules once, walks the marks they produce and applies what the rules leave open (counts, ranges,
 // which validation error the standard reports first). Domains go through tr46 (Unicode IDNA
-// Compatibility Processing), except for the standard's ASCII path, which never needs it.
+// Compatibility Processing), except for the standard's ASCII path, which never needs it
+// (src/semantic/idna.ts holds the tr46 step).
 
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
 import type { Mark } from '../grammar/compile';
@@ -12,6 +13,8 @@ import { offsetSink, type ErrorSink, type ValidationErrorType } from './errors';
 import { C0_CONTROL_SET, hexValue, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
 import { firstBarePercent, firstNonURLCodePoint } from './units';
+// The IDNA step, the one thing the light build (src/lite.ts) replaces: tr46 here, ./idna-lite there.
+import { domainParserToASCII, unicodeToUnicode } from './idna';
 
 /**
  * https://url.spec.whatwg.org/#concept-host
@@ -19,25 +22,6 @@ import { firstBarePercent, firstNonURLCodePoint } from './units';
  * integer; an IPv6 address is its 8 pieces, each a 16-bit unsigned integer.
  */
 export type Host = string | number | number[];
-
-// ---- tr46 -------------------------------------------------------------------------------------
-
-interface Tr46Options {
-  checkHyphens: boolean;
-  checkBidi: boolean;
-  checkJoiners: boolean;
-  useSTD3ASCIIRules: boolean;
-  transitionalProcessing: boolean;
-  ignoreInvalidPunycode: boolean;
-}
-
-interface Tr46 {
-  toASCII(domain: string, options: Tr46Options & { verifyDNSLength: boolean }): string | null;
-  toUnicode(domain: string, options: Tr46Options): { domain: string; error: boolean };
-}
-
-// tr46 ships no type declarations; the interface above is the part of its API used here.
-const tr46 = require('tr46') as Tr46;
 
 // ---- compiled rules and whole-string checks ------------------------------------------------------
 
@@ -169,19 +153,6 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
 
 // ---- IDNA -------------------------------------------------------------------------------------
 
-/** https://url.spec.whatwg.org/#domain-parser-toascii */
-function domainParserToASCII(domain: string, beStrict: boolean): string | null {
-  return tr46.toASCII(domain, {
-    checkHyphens: beStrict,
-    checkBidi: true,
-    checkJoiners: true,
-    useSTD3ASCIIRules: beStrict,
-    transitionalProcessing: false,
-    verifyDNSLength: beStrict,
-    ignoreInvalidPunycode: false,
-  });
-}
-
 /**
  * https://url.spec.whatwg.org/#concept-domain-to-ascii (the standard's "domain parser").
  * `errorEnd` is where the domain-to-ASCII error's span ends (the error covers the whole input).
@@ -242,14 +213,7 @@ export function domainToUnicode(domain: string, beStrict = false): string {
   // Fast path: an ASCII domain with no upper-case letter and no "xn--" label maps to itself
   // whether or not ToUnicode records an error.
   if (!NON_ASCII.test(domain) && !UPPER_ASCII.test(domain) && !ACE_LABEL.test(domain)) return domain;
-  const result = tr46.toUnicode(toScalarValueString(domain), {
-    checkHyphens: false,
-    checkBidi: true,
-    checkJoiners: true,
-    useSTD3ASCIIRules: beStrict,
-    transitionalProcessing: false,
-    ignoreInvalidPunycode: false,
-  });
+  const result = unicodeToUnicode(toScalarValueString(domain), beStrict);
   return result.error ? domain : result.domain;
 }
 
