@@ -31,7 +31,7 @@ export { toUSVString } from './usv';
 export { installURLUtils, URLUtils, type URLUtilsHost } from './api/url-utils';
 export { HOST_GRAMMAR } from '../grammar/host';
 export { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
-export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, type TraceEntry } from './grammar/railroad';
+export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, tracePath, type TraceEntry, type TracePath } from './grammar/railroad';
 export { grammarToEBNF } from './grammar/ebnf';
 export { lintGrammar } from './grammar/lint';
 export { generateEntry } from './grammar/codegen';

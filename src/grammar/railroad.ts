@@ -115,6 +115,12 @@ svg.railroad-diagram g.rr-field > rect.rr-frame { stroke: hsl(210,60%,40%); }
 svg.railroad-diagram text.rr-frame-label { font: italic 12px monospace; text-anchor: start; }
 svg.railroad-diagram .rr-matched > rect { fill: hsl(45,100%,68%); stroke: hsl(20,90%,35%); }
 svg.railroad-diagram text.rr-note { font: italic 12px monospace; text-anchor: start; fill: hsl(20,90%,30%); }
+svg.railroad-diagram.rr-on path, svg.railroad-diagram .rr-on path, svg.railroad-diagram path.rr-on { stroke: hsl(20,90%,45%); stroke-width: 4; }
+svg.railroad-diagram .rr-on > rect { stroke: hsl(20,90%,40%); }
+svg.railroad-diagram.rr-off path, svg.railroad-diagram .rr-off path, svg.railroad-diagram path.rr-off { stroke: black; stroke-width: 3; }
+svg.railroad-diagram .rr-off > rect { stroke: black; }
+svg.railroad-diagram :not(.rr-off) > .rr-off { opacity: 0.3; }
+svg.railroad-diagram.rr-off { opacity: 0.6; }
 `;
 
 /** The stylesheet the diagrams need: the base look and this renderer's additions. */
@@ -222,6 +228,73 @@ interface BuildState {
   link: (rule: string) => string | null;
   /** Matches of each non-terminal occurrence, by its number. */
   matched: Map<number, BoxMatch[]>;
+  /** The way one input went through this rule (tracePath), to draw along the lines. */
+  way?: RuleWay;
+}
+
+/** tracePath's findings for one rule. */
+interface RuleWay {
+  on: ReadonlySet<Shape>;
+  skipped: ReadonlySet<Shape>;
+  repeated: ReadonlySet<Shape>;
+}
+
+const hasClass = (node: RailroadNode, cls: string): boolean => ` ${String(node.attrs.class ?? '')} `.includes(` ${cls} `);
+
+/**
+ * Marks `node` (built for `shape`) as on the way taken (rr-on) or not (rr-off). For the package's
+ * Choice and OneOrMore, whose connecting lines are drawn beside each branch (a line in, the
+ * branch, a line out, in that order among the node's children), each branch's lines get the
+ * branch's mark once the node is laid out; `ways` are the branches.
+ */
+function markWay(node: RailroadNode, on: boolean, ways: RailroadNode[] = []): RailroadNode {
+  addClass(node, on ? 'rr-on' : 'rr-off');
+  if (ways.length === 0) return node;
+  const format = node.format;
+  node.format = function (x: number, y: number, width: number): RailroadNode {
+    format.call(node, x, y, width);
+    const kids = node.children as RailroadNode[];
+    for (const way of ways) {
+      const i = kids.indexOf(way);
+      if (i < 0) continue;
+      const cls = hasClass(way, 'rr-on') ? 'rr-on' : 'rr-off';
+      for (const j of [i - 1, i + 1]) if (kids[j]?.tagName === 'path') addClass(kids[j], cls);
+    }
+    return node;
+  };
+  return node;
+}
+
+/** The package's Choice and OneOrMore keep their branches in these fields. */
+type Branching = RailroadNode & { items?: RailroadNode[]; item?: RailroadNode; rep?: RailroadNode };
+
+/** `build`, then the way marks when a path is drawn. */
+function buildWay(shape: Shape, st: BuildState): RailroadNode {
+  const node = build(shape, st) as Branching;
+  const way = st.way;
+  if (!way) return node;
+  const on = way.on.has(shape);
+  switch (shape.kind) {
+    case 'choice':
+      return markWay(node, on, node.items ?? []);
+    case 'oneOrMore':
+      markWay(node.rep!, way.repeated.has(shape));
+      return markWay(node, on, [node.item!, node.rep!]);
+    case 'optional':
+    case 'zeroOrMore': {
+      // the package draws both as Choice(1, Skip, item): the skip line is on when the empty way was taken
+      const [skip, item] = node.items ?? [];
+      if (skip) markWay(skip, way.skipped.has(shape));
+      if (shape.kind === 'zeroOrMore' && item) {
+        const loop = item as Branching;
+        markWay(loop.rep!, way.repeated.has(shape));
+        markWay(loop, way.on.has(shape.item), [loop.item!, loop.rep!]);
+      }
+      return markWay(node, on, [skip, item].filter((n): n is RailroadNode => n !== undefined));
+    }
+    default:
+      return markWay(node, on);
+  }
 }
 
 function describeMatches(matches: BoxMatch[]): string {
@@ -247,19 +320,19 @@ function build(shape: Shape, st: BuildState): RailroadNode {
     case 'end':
       return withTitle(addClass(rr.Terminal('EOF'), 'rr-end'), 'the end of the input');
     case 'sequence':
-      return shape.items.length === 0 ? rr.Skip() : rr.Sequence(...shape.items.map((s) => build(s, st)));
+      return shape.items.length === 0 ? rr.Skip() : rr.Sequence(...shape.items.map((s) => buildWay(s, st)));
     case 'choice':
-      return shape.items.length === 0 ? rr.Skip() : rr.Choice(0, ...shape.items.map((s) => build(s, st)));
+      return shape.items.length === 0 ? rr.Skip() : rr.Choice(0, ...shape.items.map((s) => buildWay(s, st)));
     case 'optional':
-      return rr.Optional(build(shape.item, st));
+      return rr.Optional(buildWay(shape.item, st));
     case 'zeroOrMore':
-      return rr.ZeroOrMore(build(shape.item, st));
+      return rr.ZeroOrMore(buildWay(shape.item, st));
     case 'oneOrMore':
-      return rr.OneOrMore(build(shape.item, st));
+      return rr.OneOrMore(buildWay(shape.item, st));
     case 'lookahead':
-      return frame(build(shape.item, st), 'followed by', 'rr-lookahead');
+      return frame(buildWay(shape.item, st), 'followed by', 'rr-lookahead');
     case 'not':
-      return frame(build(shape.item, st), 'not followed by', 'rr-not');
+      return frame(buildWay(shape.item, st), 'not followed by', 'rr-not');
     case 'nonTerminal': {
       const index = st.counter++;
       const node = rr.NonTerminal(shape.name);
@@ -298,6 +371,11 @@ export interface RuleToSVGOptions {
   link?: (rule: string) => string | null;
   /** Embed the stylesheet in the SVG (default true): false when the page that holds it has it. */
   standalone?: boolean;
+  /**
+   * A path from `tracePath`: the lines and boxes of the way the input went are drawn in colour
+   * (class rr-on), the alternatives it did not take dimmed (rr-off).
+   */
+  path?: TracePath;
 }
 
 function lookupRule(grammar: Grammar, name: string): Rule {
@@ -331,11 +409,19 @@ export function ruleToSVG(grammar: Grammar, ruleName: string, options: RuleToSVG
     }
   }
 
-  let body = build(r.shape, { grammar, counter: 0, link, matched });
+  const path = options.path;
+  const empty: ReadonlySet<Shape> = new Set();
+  const way: RuleWay | undefined = path && {
+    on: path.on.get(ruleName) ?? empty,
+    skipped: path.skipped.get(ruleName) ?? empty,
+    repeated: path.repeated.get(ruleName) ?? empty,
+  };
+  let body = buildWay(r.shape, { grammar, counter: 0, link, matched, way });
   if (r.field) body = frame(body, `→ ${r.field}`, 'rr-field');
   const diagram = rr.Diagram(body);
   diagram.attrs.xmlns = SVG_NS;
   if (options.highlight) addClass(diagram, 'rr-traced');
+  if (path) addClass(diagram, path.rules.has(ruleName) ? 'rr-on' : 'rr-off');
   diagram.format();
   const children = diagram.children as RailroadNode[];
   children.unshift(FakeSVG('title', {}, `${r.name}: ${r.summary}`));
@@ -374,6 +460,8 @@ export interface GrammarSection {
   rules?: readonly string[];
   /** A trace from `traceInput` on this grammar, to mark on its diagrams. */
   highlight?: readonly TraceEntry[];
+  /** A path from `tracePath` on this grammar, to draw along the diagrams' lines. */
+  path?: TracePath;
 }
 
 const SPEC = 'https://url.spec.whatwg.org/';
@@ -504,7 +592,7 @@ export function grammarToHTML(grammars: readonly GrammarSection[], options: { ti
       const meta = [`spec: <a href="${SPEC}#${encodeURIComponent(r.spec)}">#${escapeHTML(r.spec)}</a>`];
       if (r.field) meta.push(`each match becomes the record's <code>${escapeHTML(r.field)}</code>`);
       out.push(`<p class="meta">${meta.join(' · ')}</p>`);
-      out.push(`<div class="diagram">${ruleToSVG(section.grammar, name, { link, standalone: false, highlight: section.highlight })}</div>`);
+      out.push(`<div class="diagram">${ruleToSVG(section.grammar, name, { link, standalone: false, highlight: section.highlight, path: section.path })}</div>`);
       const ci = caseInsensitiveTerminals(r.shape);
       if (ci.length) {
         const list = ci.map((t) => `"<code>${escapeHTML(t)}</code>"`).join(', ');
@@ -646,4 +734,190 @@ export function traceInput(grammar: Grammar, entryRule: string, input: string, c
   lookupRule(grammar, entryRule);
   const match = compileEntry(tracedGrammar(grammar), entryRule, ctx)(input);
   return match ? entriesOf(input, match.marks) : [];
+}
+
+// ---- the path one input took through each diagram -------------------------------------------
+
+/**
+ * Which parts of each rule's diagram one input went through, for drawing its path along the
+ * lines: per rule, the shapes on the path (`on`), the optional and zero-or-more shapes whose empty
+ * way was taken at least once (`skipped`), and the repetitions that went round more than once
+ * (`repeated`). Shapes are the grammar's own objects.
+ */
+export interface TracePath {
+  /** The rules that matched on the input's path. */
+  rules: Set<string>;
+  on: Map<string, Set<Shape>>;
+  skipped: Map<string, Set<Shape>>;
+  repeated: Map<string, Set<Shape>>;
+  /** How far the entry rule matched, or -1 when it did not. */
+  end: number;
+}
+
+const FAIL = -1;
+
+/**
+ * The path `input` takes through `grammar` from `entryRule` (the input as it is, as `traceInput`
+ * takes it). A small PEG interpreter over the rule objects, with the compiler's semantics
+ * (ordered choice, greedy repetition, ASCII case-insensitive literals, code-unit sets), memoised
+ * per rule and position so that no rule is matched twice at one place; a second pass walks only
+ * the successful parse and records which way it went. The tests check that the rules it finds
+ * are exactly `traceInput`'s.
+ */
+export function tracePath(grammar: Grammar, entryRule: string, input: string, ctx: CompileContext = {}): TracePath {
+  lookupRule(grammar, entryRule);
+  const memo = new Map<string, Map<number, number>>();
+  const charsets = new Map<Shape, RegExp>();
+
+  const literalAt = (text: string, ci: boolean, pos: number): number => {
+    if (pos + text.length > input.length) return FAIL;
+    for (let i = 0; i < text.length; i++) {
+      const a = text[i];
+      const b = input[pos + i];
+      if (a === b) continue;
+      if (ci && /[a-z]/i.test(a) && /[a-z]/i.test(b) && a.toLowerCase() === b.toLowerCase()) continue;
+      return FAIL;
+    }
+    return pos + text.length;
+  };
+
+  const ruleAt = (name: string, pos: number): number => {
+    let byPos = memo.get(name);
+    if (!byPos) memo.set(name, (byPos = new Map()));
+    const hit = byPos.get(pos);
+    if (hit !== undefined) return hit;
+    byPos.set(pos, FAIL); // a rule that reaches itself at the same place does not match (no left recursion)
+    const target = Object.prototype.hasOwnProperty.call(grammar, name) ? grammar[name] : undefined;
+    const end = target ? matchAt(target.shape, pos) : FAIL;
+    byPos.set(pos, end);
+    return end;
+  };
+
+  /** Where `shape` ends when matched at `pos`, or FAIL. */
+  function matchAt(shape: Shape, pos: number): number {
+    switch (shape.kind) {
+      case 'terminal':
+        return literalAt(shape.text, !!shape.caseInsensitive, pos);
+      case 'contextTerminal': {
+        const value = ctx[shape.param];
+        return value === undefined ? FAIL : literalAt(value, !!shape.caseInsensitive, pos);
+      }
+      case 'charset': {
+        let re = charsets.get(shape);
+        if (!re) charsets.set(shape, (re = new RegExp(shape.negated ? `[^${shape.set}]` : `[${shape.set}]`, 'y')));
+        re.lastIndex = pos;
+        return re.test(input) ? pos + 1 : FAIL;
+      }
+      case 'end':
+        return pos === input.length ? pos : FAIL;
+      case 'sequence': {
+        let p = pos;
+        for (const item of shape.items) {
+          p = matchAt(item, p);
+          if (p === FAIL) return FAIL;
+        }
+        return p;
+      }
+      case 'choice':
+        for (const item of shape.items) {
+          const p = matchAt(item, pos);
+          if (p !== FAIL) return p;
+        }
+        return FAIL;
+      case 'optional': {
+        const p = matchAt(shape.item, pos);
+        return p === FAIL ? pos : p;
+      }
+      case 'zeroOrMore':
+      case 'oneOrMore': {
+        let p = pos;
+        let count = 0;
+        for (;;) {
+          const next = matchAt(shape.item, p);
+          if (next === FAIL || next === p) break;
+          p = next;
+          count++;
+        }
+        return shape.kind === 'oneOrMore' && count === 0 ? FAIL : p;
+      }
+      case 'lookahead':
+        return matchAt(shape.item, pos) === FAIL ? FAIL : pos;
+      case 'not':
+        return matchAt(shape.item, pos) === FAIL ? pos : FAIL;
+      case 'nonTerminal':
+        return ruleAt(shape.name, pos);
+    }
+  }
+
+  const result: TracePath = { rules: new Set(), on: new Map(), skipped: new Map(), repeated: new Map(), end: FAIL };
+  const setOf = (map: Map<string, Set<Shape>>, rule: string): Set<Shape> => {
+    let s = map.get(rule);
+    if (!s) map.set(rule, (s = new Set()));
+    return s;
+  };
+  const walked = new Set<string>();
+
+  /**
+   * Walks a successful match of `shape` at `pos` inside rule `rule`, recording the way it went.
+   * Inside a lookahead (`descend` false) the way is drawn in this rule but not followed into the
+   * rules it names: the compiled grammar keeps no match from a lookahead either.
+   */
+  function walk(shape: Shape, pos: number, rule: string, descend = true): void {
+    setOf(result.on, rule).add(shape);
+    switch (shape.kind) {
+      case 'sequence': {
+        let p = pos;
+        for (const item of shape.items) {
+          walk(item, p, rule, descend);
+          p = matchAt(item, p);
+        }
+        return;
+      }
+      case 'choice':
+        for (const item of shape.items) {
+          if (matchAt(item, pos) !== FAIL) return walk(item, pos, rule, descend);
+        }
+        return;
+      case 'optional':
+        if (matchAt(shape.item, pos) === FAIL) setOf(result.skipped, rule).add(shape);
+        else walk(shape.item, pos, rule, descend);
+        return;
+      case 'zeroOrMore':
+      case 'oneOrMore': {
+        let p = pos;
+        let count = 0;
+        for (;;) {
+          const next = matchAt(shape.item, p);
+          if (next === FAIL || next === p) break;
+          walk(shape.item, p, rule, descend);
+          p = next;
+          count++;
+        }
+        if (count === 0) setOf(result.skipped, rule).add(shape);
+        if (count > 1) setOf(result.repeated, rule).add(shape);
+        return;
+      }
+      case 'lookahead':
+        walk(shape.item, pos, rule, false);
+        return;
+      case 'nonTerminal':
+        if (descend) walkRule(shape.name, pos);
+        return;
+      default:
+        // terminals, sets, end; and `not`, whose item did not match
+        return;
+    }
+  }
+
+  function walkRule(name: string, pos: number): void {
+    const key = `${name}\u0000${pos}`;
+    if (walked.has(key)) return;
+    walked.add(key);
+    result.rules.add(name);
+    walk(grammar[name].shape, pos, name);
+  }
+
+  result.end = ruleAt(entryRule, 0);
+  if (result.end !== FAIL) walkRule(entryRule, 0);
+  return result;
 }
