@@ -12,6 +12,7 @@ import { register as registerLint } from './cli/lint';
 import { register as registerCheck } from './cli/check';
 import { register as registerCompare } from './cli/compare';
 import { register as registerRender } from './cli/render';
+import { register as registerViewer } from './cli/viewer';
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command();
@@ -26,6 +27,7 @@ export function buildProgram(io: CliIO): Command {
   registerCheck(program, io);
   registerCompare(program, io);
   registerRender(program, io);
+  registerViewer(program, io);
   return program;
 }
 
