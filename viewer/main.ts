@@ -20,6 +20,7 @@ import type { IntermediateRecord, Span, URLRecord } from '../src/record';
 import { URL_GRAMMAR } from '../grammar/url';
 import { diagramCSS, ruleToSVG, traceInput, tracePath } from '../src/grammar/railroad';
 import { preprocessText } from '../src/preprocess';
+import { errorAnchor, SPEC } from './anchors';
 
 // whatwg-url ships no type declarations; this is the part of its API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -35,7 +36,6 @@ const IMPLS = [
   { id: 'whatwg-url', label: 'whatwg-url' },
 ] as const;
 
-const SPEC = 'https://url.spec.whatwg.org/';
 
 interface State {
   url: string;
@@ -127,11 +127,6 @@ function visible(text: string): string {
     const n = c.charCodeAt(0);
     return n === 0x20 ? '\u2423' : n === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + n);
   });
-}
-
-/** The anchor of a validation error in the standard (Bikeshed's id for a dfn without one). */
-export function errorAnchor(type: string): string {
-  return type === 'domain-to-ASCII' ? 'validation-error-domain-to-ascii' : type.toLowerCase();
 }
 
 interface NamedSpan extends Span {
@@ -337,6 +332,9 @@ function render(): void {
   last = r;
   const results = document.getElementById('results')!;
   const input = state.url;
+  // a JSON copy shown earlier is of an earlier state
+  (document.getElementById('json') as HTMLTextAreaElement).hidden = true;
+  document.getElementById('copy-status')!.textContent = '';
 
   const inputView = el('div', { class: 'input-view' });
   inputView.append(el('div', { class: 'label' }, 'the input, with the record the grammar found'));
