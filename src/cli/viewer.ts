@@ -12,9 +12,13 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { usageError, type CliIO } from './io';
 
-/** Where the built page is: dist/viewer/ beside dist/src/ (built), or under dist/ from the sources. */
+/**
+ * Where the built page is: dist/viewer/ seen from src/cli/ (run from the sources), or beside
+ * dist/src/ (built). From the sources, ../../viewer/ is the page's template, not the page: the
+ * dist/ candidate comes first.
+ */
 export function viewerPage(): string | null {
-  const candidates = [join(__dirname, '..', '..', 'viewer', 'index.html'), join(__dirname, '..', '..', 'dist', 'viewer', 'index.html')];
+  const candidates = [join(__dirname, '..', '..', 'dist', 'viewer', 'index.html'), join(__dirname, '..', '..', 'viewer', 'index.html')];
   return candidates.find((f) => existsSync(f)) ?? null;
 }
 

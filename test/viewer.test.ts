@@ -1,0 +1,94 @@
+// The viewer without a browser: `npm run build` wrote one self-contained page, `url-grammar viewer`
+// points at it (or copies it) with the state in the fragment, and every validation error's link
+// goes to an anchor that exists in the standard.
+
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../src/cli';
+import type { CliIO } from '../src/cli/io';
+import { VALIDATION_ERRORS } from '../src/semantic/errors';
+import { errorAnchor } from '../viewer/anchors';
+import { VIEWER_PAGE } from './support/viewer-page';
+
+function run(args: string[]) {
+  let out = '';
+  let err = '';
+  let code = 0;
+  const io: CliIO = {
+    out: (s) => void (out += s),
+    err: (s) => void (err += s),
+    readFile: () => {
+      throw new Error('no files here');
+    },
+    setExitCode: (c) => void (code = c),
+    isTTY: false,
+  };
+  const status = main(args, io);
+  return { code: status || code, out, err };
+}
+
+describe('viewer: the built page', () => {
+  it('is one self-contained HTML file: no external script, stylesheet, image or font', () => {
+    const html = readFileSync(VIEWER_PAGE, 'utf8');
+    expect(html).to.match(/^<!DOCTYPE html>/);
+    expect(html).to.not.match(/<script[^>]+src=/i);
+    expect(html).to.not.match(/<link[^>]+rel="?stylesheet/i);
+    expect(html).to.not.match(/<img[^>]+src="?(https?:|\/\/)/i);
+    expect(html).to.not.match(/@import|url\((["']?)(https?:|\/\/)/i);
+    // the script holds no "</script" before its end
+    const scripts = html.match(/<script>[\s\S]*?<\/script>/g) ?? [];
+    expect(scripts).to.have.length(1);
+    for (const id of ['url', 'base', 'encoding', 'results', 'permalink', 'copy-json']) expect(html).to.contain(`id="${id}"`);
+  });
+
+  it("every validation error's link is an anchor of the standard", () => {
+    const bs = readFileSync(join(__dirname, 'spec', 'url.bs'), 'utf8');
+    const ids = new Set<string>();
+    for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
+    for (const m of bs.matchAll(/<dfn([^>]*)>([\s\S]*?)<\/dfn>/g)) {
+      if (!/\bid=/.test(m[1])) ids.add(m[2].replace(/<[^>]+>/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
+    }
+    const missing = Object.keys(VALIDATION_ERRORS).filter((t) => !ids.has(errorAnchor(t)));
+    expect(missing).to.deep.equal([]);
+  });
+});
+
+describe('CLI: viewer', () => {
+  it('prints the page\'s file URL with the URL, base and encoding in the fragment', () => {
+    const r = run(['viewer', 'https://a b/?ü', '--base', 'https://x/', '--encoding', 'windows-1252']);
+    expect(r.code).to.equal(0);
+    const printed = new URL(r.out.trim());
+    expect(printed.protocol).to.equal('file:');
+    expect(fileURLToPath(printed)).to.equal(VIEWER_PAGE);
+    const p = new URLSearchParams(printed.hash.slice(1));
+    expect([p.get('url'), p.get('base'), p.get('encoding')]).to.deep.equal(['https://a b/?ü', 'https://x/', 'windows-1252']);
+    expect(new URL(run(['viewer']).out.trim()).hash).to.equal('');
+  });
+
+  it('--out copies the page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-viewer-cli-'));
+    try {
+      const file = join(dir, 'v.html');
+      const r = run(['viewer', 'x', '--out', file]);
+      expect(r.code).to.equal(0);
+      const copy = readFileSync(file, 'utf8');
+      expect(copy === readFileSync(VIEWER_PAGE, 'utf8')).to.equal(true);
+      expect(copy).to.not.contain('<!--SCRIPT-->');
+      expect(r.out.trim()).to.match(/^file:.*v\.html#url=x$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bad arguments: one line, exit 2, no stack trace', () => {
+    for (const args of [['viewer', '--base', 'https://x/'], ['viewer', 'x', '--out', join(tmpdir(), 'no-such-dir-url-grammar', 'v.html')], ['viewer', '--frob']]) {
+      const r = run(args);
+      expect(r.code, args.join(' ')).to.equal(2);
+      expect(r.err.trim().split('\n'), args.join(' ')).to.have.length(1);
+      expect(r.err).to.not.match(/\bat \S+ \(/);
+    }
+  });
+});
