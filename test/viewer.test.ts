@@ -51,8 +51,12 @@ describe('viewer: the built page', () => {
     for (const m of bs.matchAll(/<dfn([^>]*)>([\s\S]*?)<\/dfn>/g)) {
       if (!/\bid=/.test(m[1])) ids.add(m[2].replace(/<[^>]+>/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
     }
-    const missing = Object.keys(VALIDATION_ERRORS).filter((t) => !ids.has(errorAnchor(t)));
+    // IPv4-non-ASCII-input came with whatwg/url 9dc3827, later than the vendored test/spec/url.bs:
+    // its anchor is the one Bikeshed makes from its dfn, as for the others
+    const newer: Record<string, string> = { 'IPv4-non-ASCII-input': 'ipv4-non-ascii-input' };
+    const missing = Object.keys(VALIDATION_ERRORS).filter((t) => !ids.has(errorAnchor(t)) && newer[t] !== errorAnchor(t));
     expect(missing).to.deep.equal([]);
+    expect(Object.keys(newer).filter((t) => ids.has(errorAnchor(t))), 'no longer newer than url.bs: drop it from the list').to.deep.equal([]);
   });
 });
 
