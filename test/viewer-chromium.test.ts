@@ -9,7 +9,7 @@
 // see .ci/run): there a missing browser is a failure.
 
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -67,5 +67,43 @@ describe('the viewer page in headless Chromium', function () {
     expect(checked).to.equal(100);
     expect(existsSync(shot)).to.equal(true);
     await (page as Page | null)?.close();
+  });
+
+  it('the ES module bundles (dist/browser/) load in the browser: full with IDNA, lite without tr46', async () => {
+    const page = await browser!.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    try {
+      await page.goto('about:blank');
+      // a string, so that ts-node leaves the dynamic import alone (it would make it a require)
+      const probe = `(async () => {
+        const m = await import(URL.createObjectURL(new Blob([window.__bundle], { type: 'text/javascript' })));
+        const idna = m.URL.parse('https://ü.example/');
+        return {
+          href: new m.URL('HTTP://EXAMPLE.com/a/../b?c d').href,
+          idna: idna ? idna.host : null,
+          errors: m.parseWithDiagnostics('https://ü.example/').errors.map((e) => e.type + ': ' + e.message),
+          configure: typeof m.configure,
+          svg: m.ruleToSVG(m.URL_GRAMMAR, 'url').slice(0, 4),
+        };
+      })()`;
+      const run = async (file: string) => {
+        await page.evaluate((code) => void ((window as unknown as { __bundle: string }).__bundle = code), readFileSync(join(__dirname, '..', 'dist', 'browser', file), 'utf8'));
+        return page.evaluate(probe) as Promise<{ href: string; idna: string | null; errors: string[]; configure: string; svg: string }>;
+      };
+      const full = await run('url-grammar.js');
+      expect(full).to.deep.equal({ href: 'http://example.com/b?c%20d', idna: 'xn--tda.example', errors: [], configure: 'undefined', svg: '<svg' });
+      const lite = await run('url-grammar-lite.js');
+      expect(lite.href).to.equal('http://example.com/b?c%20d');
+      expect(lite.idna).to.equal(null);
+      expect(lite.errors.join('\n')).to.match(/^domain-to-ASCII: .*no IDNA function was supplied/);
+      expect(lite.configure).to.equal('function');
+      expect(problems).to.deep.equal([]);
+    } finally {
+      await page.close();
+    }
   });
 });
