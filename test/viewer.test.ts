@@ -3,6 +3,7 @@
 // goes to an anchor that exists in the standard.
 
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,13 @@ describe('viewer: the built page', () => {
     const scripts = html.match(/<script>[\s\S]*?<\/script>/g) ?? [];
     expect(scripts).to.have.length(1);
     for (const id of ['url', 'base', 'encoding', 'results', 'permalink', 'copy-json']) expect(html).to.contain(`id="${id}"`);
+  });
+
+  it('its source type-checks (esbuild, which bundles it, does not check types)', function () {
+    this.timeout(120_000);
+    const tsc = join(__dirname, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+    const out = execFileSync(process.execPath, [tsc, '-p', join(__dirname, '..', 'viewer', 'tsconfig.json')], { encoding: 'utf8' });
+    expect(out).to.equal('');
   });
 
   it("every validation error's link is an anchor of the standard", () => {
