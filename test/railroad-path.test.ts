@@ -67,15 +67,21 @@ describe('railroad: the path of one input', function () {
   });
 
   it('takes time linear in the input', () => {
+    // the fastest of three runs, so that a busy machine does not make a small input look slow
     const time = (n: number): number => {
       const input = `https://example.com/${'a/'.repeat(n)}?${'q'.repeat(n)}#${'f'.repeat(n)}`;
-      const t = process.hrtime.bigint();
-      tracePath(URL_GRAMMAR, ENTRY_RULES.none, input);
-      return Number(process.hrtime.bigint() - t) / 1e6;
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t = process.hrtime.bigint();
+        tracePath(URL_GRAMMAR, ENTRY_RULES.none, input);
+        best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+      }
+      return best;
     };
     time(1000);
     const small = Math.max(time(5000), 1);
     const large = time(40000);
+    // 8 times the input: linear is about 8 times the time; quadratic would be 64
     expect(large / small).to.be.lessThan(8 * 3);
   });
 });
