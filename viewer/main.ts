@@ -337,10 +337,10 @@ function render(): void {
   document.getElementById('copy-status')!.textContent = '';
 
   const inputView = el('div', { class: 'input-view' });
-  inputView.append(el('div', { class: 'label' }, 'the input, with the record the grammar found'));
+  const errorCount = r.errors.length === 0 ? 'no validation error' : r.errors.length === 1 ? 'its validation error underlined below' : `its ${r.errors.length} validation errors underlined below`;
+  inputView.append(el('div', { class: 'label' }, `the input, with the record the grammar found (hover for each span); ${errorCount}`));
   for (const row of r.record ? spanRows(input, spansOf(r.record)) : [el('div', { class: 'line' }, visible(input))]) inputView.append(row);
   const errors = el('div', { class: 'errors' });
-  errors.append(el('div', { class: 'label' }, r.errors.length ? `validation errors (${r.errors.length})` : 'no validation error'));
   for (const e of r.errors) errors.append(errorRow(input, e));
   if (r.baseFails) errors.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
 
