@@ -1,5 +1,5 @@
 // Differential test: url-grammar against whatwg-url (the reference implementation the standard's
-// editors maintain), on strings generated from the grammar rules (test/support/arbitraries.ts).
+// editors maintain), on strings generated from the grammar rules (src/tools/compare/arbitraries.ts).
 //
 // For each input, and each input with a base URL, both must agree on:
 // - failure or success (the URL constructor throws a TypeError, or not),
@@ -20,7 +20,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { URL as GrammarURL, parseWithDiagnostics } from '../src/index';
-import { anyString, relativeReference, setterCalls, urlString, urlWithBase, type SetterCall } from './support/arbitraries';
+import { anyString, relativeReference, setterCalls, urlString, urlWithBase, type SetterCall } from '../src/tools/compare/arbitraries';
 
 interface URLLike {
   href: string;

@@ -1,5 +1,5 @@
 // Properties of the parser, the serializer and the API, over strings generated from the grammar
-// rules themselves (test/support/arbitraries.ts) and over strings of any code units.
+// rules themselves (src/tools/compare/arbitraries.ts) and over strings of any code units.
 //
 // - parse-then-serialize is idempotent (with and without a base URL);
 // - after any sequence of setter calls, serialize-then-parse gives the same URL (url.bs, Goals:
@@ -62,7 +62,7 @@ import {
   urlWithBase,
   SETTER_VALUES,
   type SetterCall,
-} from './support/arbitraries';
+} from '../src/tools/compare/arbitraries';
 
 const SEED = process.env.PROPERTIES_SEED === undefined ? 0x5eed_2026 : Number(process.env.PROPERTIES_SEED);
 const SCALE = process.env.PROPERTIES_RUNS === undefined ? 1 : Number(process.env.PROPERTIES_RUNS);

@@ -32,9 +32,9 @@
 // so that fast-check's counterexamples come out small.
 
 import fc from 'fast-check';
-import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../../grammar/url';
-import { HOST_GRAMMAR } from '../../grammar/host';
-import { charset, choice, N, not, optional, sequence, T, zeroOrMore, type Grammar, type Shape } from '../../grammar/vocabulary';
+import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../../../grammar/url';
+import { HOST_GRAMMAR } from '../../../grammar/host';
+import { charset, choice, N, not, optional, sequence, T, zeroOrMore, type Grammar, type Shape } from '../../../grammar/vocabulary';
 
 export interface GenerateOptions {
   /** What a contextTerminal('baseScheme') produces (default: one of the special schemes). */
