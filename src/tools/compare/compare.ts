@@ -206,17 +206,6 @@ export function decodeResponseLine(line: Uint8Array | string): { id: number; res
   }
 }
 
-/** Splits bytes into complete lines at LF; returns the lines and the unfinished rest. */
-function splitLines(buf: Buffer): { lines: Buffer[]; rest: Buffer } {
-  const lines: Buffer[] = [];
-  let start = 0;
-  for (let i = buf.indexOf(10, start); i !== -1; i = buf.indexOf(10, start)) {
-    lines.push(buf.subarray(start, i));
-    start = i + 1;
-  }
-  return { lines, rest: buf.subarray(start) };
-}
-
 const STDERR_KEEP = 2000;
 
 function stderrNote(tail: string): string {
@@ -229,18 +218,30 @@ function exitText(code: number | null, signal: NodeJS.Signals | null): string {
 }
 
 export interface ChildProcessAdapterOptions {
-  /** How long one request may wait for its answer once sent, in ms (streaming only). Default 10,000. */
+  /**
+   * How long the adapter may go without answering while requests wait, in ms: the oldest waiting
+   * request fails the adapter when neither it nor any other request has been answered within this
+   * time of its being sent. Default 10,000.
+   */
   requestTimeoutMs?: number;
   /** How long the child may take for everything, from its start, in ms. Default 600,000. */
   totalTimeoutMs?: number;
-  /** How many requests may await an answer at once (streaming only). Default 64. */
+  /** How many requests may await an answer at once (streaming only). Default 1,024. */
   maxInFlight?: number;
+  /** The longest response line accepted, in bytes; a longer one ends the adapter. Default 1 MiB. */
+  maxLineBytes?: number;
+  /** How many blank lines in a row are ignored; more end the adapter. Default 10,000. */
+  maxBlankLines?: number;
+  /** parseAllSync only: the most bytes of standard output read. Default 64 MiB. */
+  maxOutputBytes?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
 }
 
 export interface ChildProcessAdapter extends ParserAdapter {
   parse(input: string, base: string | null): Promise<Result>;
+  /** Every case of a batch; never rejects: a case the adapter could not answer is an AdapterError. */
+  parseBatch(cases: readonly CompareCase[]): Promise<Outcome[]>;
   parseAllSync(cases: readonly CompareCase[]): Outcome[];
   close(): Promise<void>;
   readonly command: string;
@@ -251,17 +252,49 @@ interface Pending {
   id: number;
   input: string;
   base: string | null;
-  resolve(r: Result): void;
-  reject(e: AdapterError): void;
-  timer: NodeJS.Timeout | null;
+  /** When it was written to the adapter (ms, performance.now()); 0 while queued. */
+  sent: number;
+  done(o: Outcome): void;
+}
+
+/** Process groups of adapters still running: killed if this process exits first. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    // the adapter was started as the leader of its own process group: this ends its children too
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  liveGroups.delete(pid);
+}
+
+function watchGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const p of [...liveGroups]) killGroup(p);
+    });
+  }
 }
 
 /**
  * A parser in another process, speaking the JSON-lines protocol. The process is started on the first
- * request and kept until close(). Any breach ends it: a line that is not a response, an answer for
- * an id that is not waiting, a request unanswered after requestTimeoutMs, everything unanswered
- * after totalTimeoutMs, or the process ending before it has answered; every waiting and later
- * request then fails with an AdapterError saying which (until close(), after which it starts anew).
+ * request, as the leader of its own process group, and kept until close(). Any breach ends it, and
+ * its whole process group is killed: a line that is not a response, a line longer than
+ * maxLineBytes, more than maxBlankLines blank lines in a row, an answer for an id that is not
+ * waiting, no answer within requestTimeoutMs, everything not answered within totalTimeoutMs, or the
+ * process ending before it has answered; every waiting and later request then fails with an
+ * AdapterError saying which (until close(), after which it starts anew). Answers given before the
+ * breach keep their value.
  */
 export function childProcessAdapter(name: string, command: string, args: readonly string[] = [], options: ChildProcessAdapterOptions = {}): ChildProcessAdapter {
   return new ChildProcessClient(name, command, [...args], options);
@@ -274,14 +307,22 @@ class ChildProcessClient implements ChildProcessAdapter {
   private nextId = 1;
   private answered = 0;
   private readonly queue: Pending[] = [];
+  private queueHead = 0;
   private readonly inFlight = new Map<number, Pending>();
-  private rest: Buffer = Buffer.alloc(0);
+  /** The unfinished line: its pieces and their total length. */
+  private rest: Buffer[] = [];
+  private restBytes = 0;
+  private blankRun = 0;
   private stderrTail = '';
   private totalTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private lastAnswer = 0;
   private closing = false;
   private readonly requestTimeoutMs: number;
   private readonly totalTimeoutMs: number;
   private readonly maxInFlight: number;
+  private readonly maxLineBytes: number;
+  private readonly maxBlankLines: number;
 
   constructor(
     readonly name: string,
@@ -289,9 +330,11 @@ class ChildProcessClient implements ChildProcessAdapter {
     readonly args: readonly string[],
     private readonly options: ChildProcessAdapterOptions,
   ) {
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-    this.totalTimeoutMs = options.totalTimeoutMs ?? 600_000;
-    this.maxInFlight = Math.max(1, options.maxInFlight ?? 64);
+    this.requestTimeoutMs = Math.max(1, options.requestTimeoutMs ?? 10_000);
+    this.totalTimeoutMs = Math.max(1, options.totalTimeoutMs ?? 600_000);
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 1024);
+    this.maxLineBytes = Math.max(16, options.maxLineBytes ?? 1 << 20);
+    this.maxBlankLines = Math.max(0, options.maxBlankLines ?? 10_000);
   }
 
   private get commandLine(): string {
@@ -299,27 +342,52 @@ class ChildProcessClient implements ChildProcessAdapter {
   }
 
   parse(input: string, base: string | null): Promise<Result> {
-    if (this.failure !== null) return Promise.reject(new AdapterError(this.failure));
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, base, resolve, reject, timer: null });
-      if (!this.child) this.start();
+      this.enqueue(input, base, (o) => (o instanceof AdapterError ? reject(o) : resolve(o)));
       this.pump();
     });
   }
 
+  parseBatch(cases: readonly CompareCase[]): Promise<Outcome[]> {
+    return new Promise<Outcome[]>((resolve) => {
+      const out: Outcome[] = new Array(cases.length);
+      let left = cases.length;
+      if (left === 0) resolve(out);
+      cases.forEach((c, i) => {
+        this.enqueue(c.input, c.base, (o) => {
+          out[i] = o;
+          if (--left === 0) resolve(out);
+        });
+      });
+      this.pump();
+    });
+  }
+
+  private enqueue(input: string, base: string | null, done: (o: Outcome) => void): void {
+    if (this.failure !== null) {
+      done(new AdapterError(this.failure));
+      return;
+    }
+    this.queue.push({ id: this.nextId++, input, base, sent: 0, done });
+    if (!this.child) this.start();
+  }
+
   private start(): void {
     this.answered = 0;
-    this.rest = Buffer.alloc(0);
+    this.rest = [];
+    this.restBytes = 0;
+    this.blankRun = 0;
     this.stderrTail = '';
     this.closing = false;
     let child: ChildProcess;
     try {
-      child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true });
+      child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true, detached: true });
     } catch (e) {
       this.fail(`could not start ${excerpt(this.commandLine)}: ${(e as Error).message}`);
       return;
     }
     this.child = child;
+    if (child.pid !== undefined) watchGroup(child.pid);
     let resolveClosed!: () => void;
     this.closed = new Promise<void>((r) => (resolveClosed = r));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -329,65 +397,132 @@ class ChildProcessClient implements ChildProcessAdapter {
       }
       // spawn failures (ENOENT, EACCES): nothing started
       this.fail(`could not start ${excerpt(this.commandLine)}: ${e.message}`);
-      this.child = null;
+      if (this.child === child) this.child = null;
       resolveClosed();
     });
     child.stdin!.on('error', () => {
-      // EPIPE when the child has gone: its exit is reported by 'close'
+      // EPIPE when the child has gone: its exit is reported by 'exit'
     });
     child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
     child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_KEEP);
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8', 0, Math.min(chunk.length, STDERR_KEEP * 4))).slice(-STDERR_KEEP);
     });
-    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
-      if (this.rest.length > 0 && this.failure === null) {
-        // a last line without its newline still counts
-        const last = this.rest;
-        this.rest = Buffer.alloc(0);
-        this.onLine(last);
-      }
-      this.clearTotalTimer();
-      const unanswered = this.inFlight.size + this.queue.length;
-      if (this.failure === null && (unanswered > 0 || !this.closing)) {
-        this.fail(
-          `the adapter ${exitText(code, signal)} ${unanswered > 0 ? `before answering ${unanswered} request${unanswered === 1 ? '' : 's'}` : 'before its input ended'} (it had answered ${this.answered})${stderrNote(this.stderrTail)}`,
-        );
-      }
-      if (this.child === child) this.child = null;
-      resolveClosed();
+    let exited = false;
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (exited) return;
+      exited = true;
+      // whatever it started goes with it: a grandchild holding the pipes open would keep 'close' away
+      killGroup(child.pid);
+      setImmediate(() => {
+        if (this.restBytes > 0 && this.failure === null) {
+          // a last line without its newline still counts
+          const last = Buffer.concat(this.rest);
+          this.rest = [];
+          this.restBytes = 0;
+          this.onLine(last);
+        }
+        this.clearTimers();
+        const unanswered = this.inFlight.size + this.queue.length - this.queueHead;
+        if (this.failure === null && (unanswered > 0 || !this.closing)) {
+          this.fail(
+            `the adapter ${exitText(code, signal)} ${unanswered > 0 ? `before answering ${unanswered} request${unanswered === 1 ? '' : 's'}` : 'before its input ended'} (it had answered ${this.answered})${stderrNote(this.stderrTail)}`,
+          );
+        }
+        if (this.child === child) this.child = null;
+        resolveClosed();
+      });
+    };
+    // 'exit' comes even when a grandchild keeps the pipes open; give 'close' (all output read) a moment first
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => onExit(code, signal));
+    child.on('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      setTimeout(() => onExit(code, signal), 200).unref();
     });
     this.totalTimer = setTimeout(() => {
       this.fail(`timed out: the adapter had not answered everything within the total timeout of ${this.totalTimeoutMs} ms (it had answered ${this.answered})`);
     }, this.totalTimeoutMs);
-    // the child's pipes and the per-request timers keep the process alive while answers are due
+    // the child's pipes and the idle timer keep the process alive while answers are due
     this.totalTimer.unref();
   }
 
-  private clearTotalTimer(): void {
+  private clearTimers(): void {
     if (this.totalTimer) clearTimeout(this.totalTimer);
     this.totalTimer = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** Arms the per-request timer for the oldest waiting request, if any. */
+  private armIdle(): void {
+    if (this.idleTimer || this.inFlight.size === 0 || this.failure !== null) return;
+    const oldest = this.inFlight.values().next().value as Pending;
+    const since = Math.max(oldest.sent, this.lastAnswer);
+    const wait = Math.max(0, since + this.requestTimeoutMs - performance.now());
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.inFlight.size === 0 || this.failure !== null) return;
+      const first = this.inFlight.values().next().value as Pending;
+      if (performance.now() - Math.max(first.sent, this.lastAnswer) >= this.requestTimeoutMs - 1) {
+        this.fail(`timed out: no answer to request id ${first.id} (input ${excerpt(first.input, 120)}) within ${this.requestTimeoutMs} ms (it had answered ${this.answered})`);
+      } else {
+        this.armIdle();
+      }
+    }, wait);
   }
 
   private pump(): void {
     const child = this.child;
     if (!child || this.failure !== null) return;
-    while (this.inFlight.size < this.maxInFlight && this.queue.length > 0) {
-      const p = this.queue.shift()!;
+    let text = '';
+    const now = performance.now();
+    while (this.inFlight.size < this.maxInFlight && this.queueHead < this.queue.length) {
+      const p = this.queue[this.queueHead++];
+      p.sent = now;
+      if (this.inFlight.size === 0) this.lastAnswer = now;
       this.inFlight.set(p.id, p);
-      p.timer = setTimeout(() => {
-        this.fail(`timed out: no answer to request id ${p.id} (input ${excerpt(p.input, 120)}) within ${this.requestTimeoutMs} ms (it had answered ${this.answered})`);
-      }, this.requestTimeoutMs);
-      child.stdin!.write(encodeRequest(p.id, p.input, p.base));
+      text += encodeRequest(p.id, p.input, p.base);
+    }
+    if (this.queueHead === this.queue.length) {
+      this.queue.length = 0;
+      this.queueHead = 0;
+    } else if (this.queueHead > 4096) {
+      this.queue.splice(0, this.queueHead);
+      this.queueHead = 0;
+    }
+    if (text !== '') {
+      child.stdin!.write(text);
+      this.armIdle();
     }
   }
 
   private onData(chunk: Buffer): void {
     if (this.failure !== null) return;
-    const { lines, rest } = splitLines(this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk);
-    this.rest = Buffer.from(rest);
-    for (const line of lines) {
-      if (this.failure !== null) return;
+    let start = 0;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
+      let line: Buffer;
+      if (this.restBytes > 0) {
+        this.rest.push(chunk.subarray(start, i));
+        line = Buffer.concat(this.rest);
+        this.rest = [];
+        this.restBytes = 0;
+      } else {
+        line = chunk.subarray(start, i);
+      }
+      start = i + 1;
+      if (line.length > this.maxLineBytes) {
+        this.fail(`a response line longer than ${this.maxLineBytes} bytes (it had answered ${this.answered})`);
+        return;
+      }
       this.onLine(line);
+      if (this.failure !== null) return;
+    }
+    if (start < chunk.length) {
+      this.restBytes += chunk.length - start;
+      if (this.restBytes > this.maxLineBytes) {
+        this.fail(`a response line longer than ${this.maxLineBytes} bytes (it had answered ${this.answered})`);
+        return;
+      }
+      // copy: the chunk's buffer may be large and is otherwise free to go
+      this.rest.push(Buffer.from(chunk.subarray(start)));
     }
     this.pump();
   }
@@ -400,32 +535,34 @@ class ChildProcessClient implements ChildProcessAdapter {
       this.fail((e as Error).message);
       return;
     }
-    if (decoded === null) return;
+    if (decoded === null) {
+      if (++this.blankRun > this.maxBlankLines) this.fail(`more than ${this.maxBlankLines} blank lines in a row (it had answered ${this.answered})`);
+      return;
+    }
+    this.blankRun = 0;
     const p = this.inFlight.get(decoded.id);
     if (!p) {
       this.fail(`a response for id ${decoded.id}, which is not awaiting an answer (never sent, or answered already)`);
       return;
     }
-    if (p.timer) clearTimeout(p.timer);
     this.inFlight.delete(decoded.id);
     this.answered++;
-    if (decoded.result instanceof AdapterError) p.reject(new AdapterError(`${this.name}: ${decoded.result.message}`));
-    else p.resolve(decoded.result);
+    this.lastAnswer = performance.now();
+    p.done(decoded.result instanceof AdapterError ? new AdapterError(`${this.name}: ${decoded.result.message}`) : decoded.result);
   }
 
-  /** Ends the child and fails every waiting request with `message` (the first failure wins). */
+  /** Ends the child's process group and fails every waiting request with `message` (the first failure wins). */
   private fail(message: string): void {
     if (this.failure !== null) return;
     this.failure = `${this.name}: ${message}`;
-    this.clearTotalTimer();
+    this.clearTimers();
     const err = new AdapterError(this.failure);
-    for (const p of [...this.inFlight.values(), ...this.queue]) {
-      if (p.timer) clearTimeout(p.timer);
-      p.reject(err);
-    }
+    const waiting = [...this.inFlight.values(), ...this.queue.slice(this.queueHead)];
     this.inFlight.clear();
     this.queue.length = 0;
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    this.queueHead = 0;
+    if (this.child) killGroup(this.child.pid);
+    for (const p of waiting) p.done(err);
   }
 
   async close(): Promise<void> {
@@ -433,13 +570,14 @@ class ChildProcessClient implements ChildProcessAdapter {
     if (child) {
       this.closing = true;
       child.stdin!.end();
-      const grace = setTimeout(() => child.kill('SIGKILL'), 2000);
+      const grace = setTimeout(() => killGroup(child.pid), 2000);
       await this.closed;
       clearTimeout(grace);
+      killGroup(child.pid);
     } else if (this.closed) {
       await this.closed;
     }
-    this.clearTotalTimer();
+    this.clearTimers();
     this.child = null;
     this.closed = null;
     this.failure = null;
@@ -447,13 +585,14 @@ class ChildProcessClient implements ChildProcessAdapter {
 
   parseAllSync(cases: readonly CompareCase[]): Outcome[] {
     const input = cases.map((c, i) => encodeRequest(i, c.input, c.base)).join('');
+    const maxOutput = Math.max(1024, this.options.maxOutputBytes ?? 64 << 20);
     const r = spawnSync(this.command, this.args, {
       input,
       cwd: this.options.cwd,
       env: this.options.env,
       timeout: this.totalTimeoutMs,
       killSignal: 'SIGKILL',
-      maxBuffer: 1 << 30,
+      maxBuffer: maxOutput,
       windowsHide: true,
     });
     const out: Array<Outcome | undefined> = new Array(cases.length).fill(undefined);
@@ -461,12 +600,21 @@ class ChildProcessClient implements ChildProcessAdapter {
     let failure: string | null = null;
     const err = r.error as NodeJS.ErrnoException | undefined;
     const timedOut = err?.code === 'ETIMEDOUT';
-    if (err && !timedOut && !r.stdout) {
+    const tooMuch = err?.code === 'ENOBUFS';
+    if (err && !timedOut && !tooMuch && !r.stdout) {
       failure = `could not start ${excerpt(this.commandLine)}: ${err.message}`;
     } else {
-      const { lines, rest } = splitLines(r.stdout ?? Buffer.alloc(0));
-      if (rest.length > 0) lines.push(rest);
-      for (const line of lines) {
+      const stdout = r.stdout ?? Buffer.alloc(0);
+      let blankRun = 0;
+      for (let start = 0; start < stdout.length && failure === null; ) {
+        let end = stdout.indexOf(10, start);
+        if (end === -1) end = stdout.length;
+        const line = stdout.subarray(start, end);
+        start = end + 1;
+        if (line.length > this.maxLineBytes) {
+          failure = `a response line longer than ${this.maxLineBytes} bytes (it had answered ${answered})`;
+          break;
+        }
         let decoded: { id: number; result: Outcome } | null;
         try {
           decoded = decodeResponseLine(line);
@@ -474,7 +622,11 @@ class ChildProcessClient implements ChildProcessAdapter {
           failure = (e as Error).message;
           break;
         }
-        if (decoded === null) continue;
+        if (decoded === null) {
+          if (++blankRun > this.maxBlankLines) failure = `more than ${this.maxBlankLines} blank lines in a row (it had answered ${answered})`;
+          continue;
+        }
+        blankRun = 0;
         if (decoded.id >= cases.length || out[decoded.id] !== undefined) {
           failure = `a response for id ${decoded.id}, which is not awaiting an answer (never sent, or answered already)`;
           break;
@@ -487,7 +639,9 @@ class ChildProcessClient implements ChildProcessAdapter {
         const missing = cases.length - answered;
         failure = timedOut
           ? `timed out: the adapter had not answered everything within the total timeout of ${this.totalTimeoutMs} ms (it had answered ${answered})`
-          : `the adapter ${exitText(r.status, r.signal)} before answering ${missing} request${missing === 1 ? '' : 's'} (it had answered ${answered})${stderrNote(stderr)}`;
+          : tooMuch
+            ? `more than ${maxOutput} bytes of output (it had answered ${answered})`
+            : `the adapter ${exitText(r.status, r.signal)} before answering ${missing} request${missing === 1 ? '' : 's'} (it had answered ${answered})${stderrNote(stderr)}`;
       }
     }
     const e = failure === null ? null : new AdapterError(`${this.name}: ${failure}`);
