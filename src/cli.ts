@@ -3,7 +3,7 @@
 // on the program; this file wires them up, maps errors to exit codes and never shows a stack trace.
 //   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments.
 
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIO } from './cli/io';
 import { register as registerParse } from './cli/parse';
@@ -51,6 +51,25 @@ export function main(argv: string[], io: CliIO = processIO()): number {
   }
 }
 
+/** The same for every command, those that stream and wait (compare) too. */
+export async function mainAsync(argv: string[], io: CliIO = processIO()): Promise<number> {
+  let code = 0;
+  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
+  const program = buildProgram(wrapped);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      if (e.code.startsWith('url-grammar.')) io.err(e.message + '\n');
+      return 2;
+    }
+    io.err(`url-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 70;
+  }
+}
+
 export function processIO(): CliIO {
   return {
     out: (s) => void process.stdout.write(s),
@@ -58,9 +77,17 @@ export function processIO(): CliIO {
     readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
     setExitCode: (c) => void (process.exitCode = c),
     isTTY: !!process.stdout.isTTY,
+    openRead: (path) => (path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 16 })),
+    fileSize: (path) => (path === '-' ? undefined : statSync(path).size),
+    write: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()))),
+    progressStream: process.stderr.isTTY ? process.stderr : undefined,
+    onInterrupt: (handler) => {
+      process.once('SIGINT', handler);
+      return () => void process.removeListener('SIGINT', handler);
+    },
   };
 }
 
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2));
+  void mainAsync(process.argv.slice(2)).then((c) => (process.exitCode = c));
 }

@@ -1,38 +1,51 @@
-// `url-grammar compare [--corpus file] [--against node,whatwg-url,url-parse] [--adapter name=command]
-//  [--json] [--max-examples N] [--timeout ms]`: how often other URL parsers agree with url-grammar,
-// component by component, on a corpus, and the first disagreements of each kind.
+// `url-grammar compare`: how often other URL parsers agree with url-grammar, component by component,
+// on a corpus, and where they differ (the first disagreements of each kind, and classes of
+// disagreement with their shortest examples). Argument parsing and printing only: the work is in
+// src/tools/compare/.
 //
-// The default corpus is the bundled real-world one (bench/real-urls.txt, one URL per line as written
-// in the wild, tabs included) plus every input of test/wpt/urltestdata.json with its base. A
-// --corpus file has one case per line: the input, or the input, a TAB and the base; a .json file is
-// read as WPT urltestdata (an array of objects with input and base; strings are comments).
+// Corpora: the bundled real-world one (bench/real-urls.txt, one URL per line as written in the
+// wild, tabs included) plus every input of test/wpt/urltestdata.json with its base, by default;
+// --corpus files (one case per line: the input, or the input, a TAB and the base; "-" is standard
+// input; a .json file is WPT urltestdata), read in pieces; --generate N inputs drawn from the
+// grammar (--seed makes them reproducible).
 //
-// --adapter runs a parser in another process through the JSON-lines protocol of
-// docs/compare-protocol.md. The CLI runs synchronously, so each such process gets every request at
-// once on its standard input and must answer them all and exit within --timeout.
+// Parsers: the built-in ones run on worker threads; the adapters of the manifest
+// (adapters/manifest.json, or --manifest) and --adapter name=command run as child processes through
+// the JSON-lines protocol of docs/compare-protocol.md, batched, each request under --timeout.
+// --list says which are available here and how to install the others.
+//
+// Output: a text summary; --json the whole report as JSON; --jsonl one line per case (as it goes);
+// --report out.html / out.md a document. A progress bar goes to standard error on a terminal.
+// The first Ctrl-C stops reading: the cases read so far are still counted and reported.
 //
 // Exit 0 when the comparison ran (disagreements are its result, not an error); 1 when a parser that
 // was asked for by name (--against, --adapter) is unavailable or could not answer every case;
 // 2 for bad arguments (an unknown parser, a corpus file that cannot be read).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { createColors } from 'picocolors';
 import {
   BUILTIN_PARSERS,
   COMPONENTS,
-  builtinAdapter,
   childProcessAdapter,
-  compareParsersSync,
   isBuiltinParser,
   type AdapterReport,
+  type BuiltinParser,
   type CompareCase,
   type CompareReport,
   type ParserAdapter,
   type Value,
 } from '../tools/compare/compare';
+import { caseFromTextLine, generatedCorpus, linesCorpus, parseWptCorpus, type LineStats } from '../tools/compare/corpus';
+import { checkAvailable, readManifest, resolveArgv, type ManifestEntry } from '../tools/compare/manifest';
+import { htmlReport, markdownReport } from '../tools/compare/report';
+import { compareStream, type StreamReport } from '../tools/compare/stream';
+import type { ClassReport } from '../tools/compare/classes';
 import { usageError, type CliIO } from './io';
+
+export { parseWptCorpus };
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -45,7 +58,13 @@ export const DEFAULT_CORPUS = [
   { file: 'test/wpt/urltestdata.json', format: 'wpt' },
 ] as const;
 
-const DEFAULT_TIMEOUT_MS = 300_000;
+/** The adapters manifest, relative to the package root. */
+export const DEFAULT_MANIFEST = 'adapters/manifest.json';
+
+/** Per request, for adapters in other processes (ms). */
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** For everything one adapter process does (ms): none to speak of, since a corpus may be millions of lines. */
+const DEFAULT_TOTAL_TIMEOUT_MS = 2 ** 31 - 1;
 
 const usage = usageError;
 
@@ -71,31 +90,12 @@ function lines(text: string): string[] {
 
 /** One case per line: the input, or the input, a TAB and the base (an empty base: none). Empty lines are skipped. */
 export function parseCorpusText(text: string): CompareCase[] {
-  return lines(text).map((l) => {
-    const tab = l.indexOf('\t');
-    if (tab === -1) return { input: l, base: null };
-    const base = l.slice(tab + 1);
-    return { input: l.slice(0, tab), base: base === '' ? null : base };
-  });
+  return lines(text).map(caseFromTextLine);
 }
 
 /** One input per line, exactly as written (tabs are part of the URL); no bases. */
 export function parseLinesCorpus(text: string): CompareCase[] {
   return lines(text).map((input) => ({ input, base: null }));
-}
-
-/** WPT urltestdata: an array of comments (strings) and objects with input and base. */
-export function parseWptCorpus(text: string): CompareCase[] {
-  const data: unknown = JSON.parse(text);
-  if (!Array.isArray(data)) throw new Error('not a JSON array');
-  const cases: CompareCase[] = [];
-  for (const item of data) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { input, base } = item as { input?: unknown; base?: unknown };
-    if (typeof input !== 'string') continue;
-    cases.push({ input, base: typeof base === 'string' ? base : null });
-  }
-  return cases;
 }
 
 /** Splits a command line into words: spaces separate, quotes ('…', "…") and backslashes escape; no expansion. */
@@ -138,11 +138,19 @@ export function splitCommand(command: string): string[] {
 
 interface CompareOptionsCli {
   corpus?: string[];
+  generate?: string;
+  seed?: string;
   against?: string;
   adapter?: string[];
+  manifest?: string;
+  list?: boolean;
   json?: boolean;
+  jsonl?: boolean;
+  report?: string;
   maxExamples?: string;
   timeout?: string;
+  totalTimeout?: string;
+  workers?: string;
 }
 
 interface Source {
@@ -162,63 +170,189 @@ function nonNegativeInteger(text: string | undefined, fallback: number, option: 
   return Number(text);
 }
 
-function loadCorpus(io: CliIO, files: string[] | undefined): { cases: CompareCase[]; sources: Source[] } {
-  const cases: CompareCase[] = [];
-  const sources: Source[] = [];
-  const add = (name: string, got: CompareCase[]) => {
-    for (const c of got) cases.push(c);
-    sources.push({ name, cases: got.length });
-  };
-  const read = (path: string, shown: string, format: 'text' | 'lines' | 'wpt') => {
-    let bytes: Buffer;
+/** One part of the corpus: how to read it, and how much of the progress total it is. */
+interface Part {
+  name: string;
+  /** Progress units (bytes of a line file, cases otherwise); undefined: not known (standard input). */
+  size: number | undefined;
+  read(): AsyncIterable<CompareCase> | Iterable<CompareCase>;
+  /** Progress units done so far. */
+  done(): number;
+  count: number;
+}
+
+function readBytes(io: CliIO, path: string, shown: string): Buffer {
+  try {
+    return io.readFile(path);
+  } catch (e) {
+    throw usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+function linePart(io: CliIO, path: string, shown: string, format: 'text' | 'lines'): Part {
+  let size: number | undefined;
+  let chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  if (io.openRead && io.fileSize) {
     try {
-      bytes = io.readFile(path);
+      size = io.fileSize(path);
     } catch (e) {
-      throw usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e as Error).message}`);
+      throw usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e as Error).message.split('\n')[0]}`);
     }
-    const text = new TextDecoder('utf-8').decode(bytes);
-    try {
-      add(shown, format === 'wpt' ? parseWptCorpus(text) : format === 'lines' ? parseLinesCorpus(text) : parseCorpusText(text));
-    } catch (e) {
-      throw usage(`the corpus file ${JSON.stringify(shown)} is not WPT urltestdata JSON: ${(e as Error).message}`);
-    }
-  };
-  if (files && files.length > 0) {
-    for (const f of files) read(f, f, /\.json$/i.test(f) ? 'wpt' : 'text');
+    const open = io.openRead.bind(io);
+    chunks = () => open(path);
   } else {
+    const bytes = readBytes(io, path, shown);
+    size = bytes.length;
+    chunks = () => [bytes];
+  }
+  const stats: LineStats = { bytes: 0, skipped: 0 };
+  const part: Part = {
+    name: shown,
+    size,
+    count: 0,
+    done: () => stats.bytes,
+    async *read() {
+      for await (const c of linesCorpus(chunks(), format, stats)) {
+        part.count++;
+        yield c;
+      }
+    },
+  };
+  return part;
+}
+
+function listPart(name: string, cases: CompareCase[]): Part {
+  const part: Part = {
+    name,
+    size: cases.length,
+    count: 0,
+    done: () => part.count,
+    *read() {
+      for (const c of cases) {
+        part.count++;
+        yield c;
+      }
+    },
+  };
+  return part;
+}
+
+function wptPart(io: CliIO, path: string, shown: string): Part {
+  const text = new TextDecoder('utf-8').decode(readBytes(io, path, shown));
+  try {
+    return listPart(shown, parseWptCorpus(text));
+  } catch (e) {
+    throw usage(`the corpus file ${JSON.stringify(shown)} is not WPT urltestdata JSON: ${(e as Error).message}`);
+  }
+}
+
+function generatedPart(count: number, seed: number): Part {
+  const part: Part = {
+    name: `--generate ${count} --seed ${seed}`,
+    size: count,
+    count: 0,
+    done: () => part.count,
+    *read() {
+      for (const c of generatedCorpus(count, seed)) {
+        part.count++;
+        yield c;
+      }
+    },
+  };
+  return part;
+}
+
+function corpusParts(io: CliIO, opts: CompareOptionsCli): Part[] {
+  const parts: Part[] = [];
+  const files = opts.corpus ?? [];
+  for (const f of files) {
+    if (f === '-') parts.push(linePart(io, '-', '<stdin>', 'text'));
+    else if (/\.json$/i.test(f)) parts.push(wptPart(io, f, f));
+    else parts.push(linePart(io, f, f, 'text'));
+  }
+  if (opts.generate !== undefined) {
+    const n = nonNegativeInteger(opts.generate, 0, '--generate', 1);
+    parts.push(generatedPart(n, nonNegativeInteger(opts.seed, 1, '--seed')));
+  } else if (opts.seed !== undefined) {
+    throw usage('--seed goes with --generate');
+  }
+  if (parts.length === 0) {
     const root = packageRoot();
     const present = DEFAULT_CORPUS.filter((d) => existsSync(join(root, d.file)));
     if (present.length === 0) {
       throw usage(`the bundled corpus (${DEFAULT_CORPUS.map((d) => d.file).join(', ')}) is not in this installation (${root}): pass --corpus <file>`);
     }
-    for (const d of present) read(join(root, d.file), relative(root, join(root, d.file)).split('\\').join('/'), d.format);
+    for (const d of present) {
+      const shown = relative(root, join(root, d.file)).split('\\').join('/');
+      parts.push(d.format === 'wpt' ? wptPart(io, join(root, d.file), shown) : linePart(io, join(root, d.file), shown, 'lines'));
+    }
   }
-  return { cases, sources };
+  return parts;
+}
+
+async function* chain(parts: Part[]): AsyncGenerator<CompareCase> {
+  for (const p of parts) yield* p.read();
 }
 
 interface Chosen {
+  builtins: BuiltinParser[];
   adapters: ParserAdapter[];
   /** Names asked for explicitly: their trouble changes the exit status. */
   explicit: Set<string>;
 }
 
-function chooseAdapters(opts: CompareOptionsCli, timeoutMs: number): Chosen {
+function manifestPath(opts: CompareOptionsCli): { path: string; given: boolean } {
+  return opts.manifest !== undefined ? { path: opts.manifest, given: true } : { path: join(packageRoot(), DEFAULT_MANIFEST), given: false };
+}
+
+/** The manifest's entries: [] when the default one is not there; a usage error when a given one cannot be read. */
+function loadManifest(opts: CompareOptionsCli): ManifestEntry[] {
+  const { path, given } = manifestPath(opts);
+  if (!given && !existsSync(path)) return [];
+  try {
+    return readManifest(path);
+  } catch (e) {
+    throw usage((e as Error).message);
+  }
+}
+
+function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], timeouts: { requestTimeoutMs: number; totalTimeoutMs: number }): Chosen {
   const explicit = new Set<string>();
+  const builtins: BuiltinParser[] = [];
   const adapters: ParserAdapter[] = [];
   const names = new Set<string>();
+  const root = packageRoot();
+  const fromManifest = (e: ManifestEntry, checked: boolean): ParserAdapter | null => {
+    const avail = checkAvailable(e, root);
+    if (!avail.available) {
+      if (checked) return null;
+      return { name: e.name, unavailable: `${avail.reason}; to install: ${e.install || 'see adapters/'}`, parse: () => Promise.reject(new Error('unavailable')) };
+    }
+    const [cmd, ...args] = resolveArgv(e.command);
+    return childProcessAdapter(e.name, cmd, args, { ...timeouts, cwd: root });
+  };
   let against: string[];
+  const all = opts.against?.trim() === 'all';
   if (opts.against === undefined) against = [...DEFAULT_AGAINST];
+  else if (all) against = [...BUILTIN_PARSERS.filter((n) => n !== 'url-grammar'), ...manifest.map((e) => e.name)];
   else {
     against = opts.against.trim() === 'none' ? [] : opts.against.split(',').map((s) => s.trim()).filter((s) => s !== '');
     for (const n of against) explicit.add(n);
   }
   for (const n of against) {
-    if (!isBuiltinParser(n)) {
-      throw usage(`unknown parser ${JSON.stringify(n)} in --against (built in: ${BUILTIN_PARSERS.join(', ')}; others come with --adapter name=command)`);
-    }
     if (names.has(n)) continue;
+    const entry = manifest.find((e) => e.name === n);
+    if (isBuiltinParser(n)) {
+      if (n !== 'url-grammar') builtins.push(n);
+    } else if (entry) {
+      // with "all", an adapter this machine lacks is left out (--list says which)
+      const a = fromManifest(entry, all);
+      if (a) adapters.push(a);
+    } else {
+      const known = [...BUILTIN_PARSERS, ...manifest.map((e) => e.name)];
+      throw usage(`unknown parser ${JSON.stringify(n)} in --against (known: ${known.join(', ')}; others come with --adapter name=command)`);
+    }
     names.add(n);
-    adapters.push(builtinAdapter(n));
   }
   for (const spec of opts.adapter ?? []) {
     const eq = spec.indexOf('=');
@@ -235,9 +369,24 @@ function chooseAdapters(opts: CompareOptionsCli, timeoutMs: number): Chosen {
     if (words.length === 0) throw usage(`--adapter ${name} has no command`);
     names.add(name);
     explicit.add(name);
-    adapters.push(childProcessAdapter(name, words[0], words.slice(1), { totalTimeoutMs: timeoutMs }));
+    adapters.push(childProcessAdapter(name, words[0], words.slice(1), timeouts));
   }
-  return { adapters, explicit };
+  return { builtins, adapters, explicit };
+}
+
+/** `compare --list`: every parser compare knows, whether it runs here, and how to install it if not. */
+export function formatList(manifest: ManifestEntry[], manifestFile: string | null, availability: (e: ManifestEntry) => { available: boolean; reason?: string }): string {
+  const rows: string[][] = [['parser', 'kind', 'available', 'notes']];
+  for (const n of BUILTIN_PARSERS) rows.push([n, 'in-process (JavaScript)', 'yes', n === 'url-grammar' ? 'the reference' : '']);
+  const lines: string[] = [];
+  for (const e of manifest) {
+    const a = availability(e);
+    rows.push([e.name, `adapter (${e.language || 'other'})`, a.available ? 'yes' : 'no', a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`]);
+  }
+  const widths = rows[0].map((_, i) => (i === 3 ? 0 : Math.max(...rows.map((r) => r[i].length))));
+  for (const r of rows) lines.push(r.map((c, i) => (i === 3 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
+  lines.push('', manifestFile === null ? `no adapters manifest (${DEFAULT_MANIFEST} is not in this installation)` : `adapters from ${manifestFile}`);
+  return lines.join('\n') + '\n';
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -324,25 +473,158 @@ function adapterSections(a: AdapterReport, maxExamples: number, pc: Colors): str
   return lines;
 }
 
+/** The disagreement classes in a few lines (the text output's last section). */
+export function formatClasses(classes: readonly ClassReport[], pc: Colors = createColors(false)): string[] {
+  const hit = classes.filter((c) => c.cases > 0);
+  if (hit.length === 0) return [];
+  const lines = ['', pc.bold('disagreement classes (cases; the shortest example; ⚠ security-relevant)')];
+  for (const c of hit) {
+    const e = c.examples[0];
+    lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
+    if (e) {
+      lines.push(`    input   ${quoted(e.input)}${e.base !== null ? `  base ${quoted(e.base)}` : ''}`);
+      for (const s of e.sides) lines.push(`    ${s.value === null ? '(not given)' : quoted(s.value)}  ${s.parsers.join(', ')}`);
+    }
+  }
+  return lines;
+}
+
+interface Progress {
+  update(): void;
+  stop(): void;
+}
+
+/** A progress bar on standard error (cli-progress), only when it is a terminal; nothing otherwise. */
+function startProgress(io: CliIO, parts: Part[], cases: () => number): Progress {
+  const stream = io.progressStream;
+  if (!stream) return { update: () => undefined, stop: () => undefined };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const cliProgress = require('cli-progress') as typeof import('cli-progress');
+  const sizes = parts.map((p) => p.size);
+  const known = sizes.every((s) => s !== undefined);
+  const total = known ? sizes.reduce<number>((a, b) => a + (b ?? 0), 0) : 0;
+  const started = Date.now();
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: known ? 'compare |{bar}| {percentage}% | {cases} cases | {rate} cases/s | ETA {eta_formatted}' : 'compare | {cases} cases | {rate} cases/s',
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 5,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const payload = () => {
+    const n = cases();
+    const s = (Date.now() - started) / 1000;
+    return { cases: fmt(n), rate: s > 0 ? fmt(Math.round(n / s)) : '0' };
+  };
+  bar.start(Math.max(1, total), 0, payload());
+  return {
+    update: () => bar.update(known ? parts.reduce((a, p) => a + p.done(), 0) : 0, payload()),
+    stop: () => bar.stop(),
+  };
+}
+
 export function register(program: Command, io: CliIO): void {
   program
     .command('compare')
     .description('how often other URL parsers agree with url-grammar, component by component, and where they differ')
-    .option('--corpus <file>', 'the cases: one per line, "input" or "input<TAB>base"; a .json file is WPT urltestdata (repeatable; default: the bundled real-world corpus and the WPT inputs)', collect)
-    .option('--against <names>', `built-in parsers to compare, comma-separated, or "none" (${BUILTIN_PARSERS.join(', ')}; default ${DEFAULT_AGAINST.join(',')})`)
+    .option('--corpus <file>', 'the cases: one per line, "input" or "input<TAB>base"; "-" is standard input; a .json file is WPT urltestdata (repeatable; default: the bundled real-world corpus and the WPT inputs)', collect)
+    .option('--generate <n>', 'n more cases drawn from the grammar itself (instead of the default corpus)')
+    .option('--seed <n>', 'the seed of --generate (default 1): the same seed, the same cases')
+    .option('--against <names>', `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})`)
     .option('--adapter <name=command>', 'a parser in another process, speaking the JSON-lines protocol of docs/compare-protocol.md (repeatable)', collect)
-    .option('--json', 'print JSON')
+    .option('--manifest <file>', `the adapters manifest (default ${DEFAULT_MANIFEST} in the package)`)
+    .option('--list', 'list the parsers: which are available here, and how to install the others')
+    .option('--json', 'print the whole report as JSON')
+    .option('--jsonl', 'print one JSON line per case as it is compared (the summary goes to standard error)')
+    .option('--report <file>', 'also write the report as a document: .html (one self-contained page) or .md')
     .option('--max-examples <n>', 'how many disagreements of each kind to show (default 5)')
-    .option('--timeout <ms>', `how long each --adapter process may take for the whole corpus (default ${DEFAULT_TIMEOUT_MS})`)
-    .action((opts: CompareOptionsCli) => {
+    .option('--timeout <ms>', `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})`)
+    .option('--total-timeout <ms>', 'how long an adapter process may take for the whole corpus (default: no limit)')
+    .option('--workers <n>', 'worker threads for the built-in parsers (0: none; default: the cores, at most 4)')
+    .action(async (opts: CompareOptionsCli) => {
+      const manifest = loadManifest(opts);
+      if (opts.list) {
+        const { path } = manifestPath(opts);
+        const root = packageRoot();
+        io.out(formatList(manifest, existsSync(path) ? relative(root, path).split('\\').join('/') || path : null, (e) => checkAvailable(e, root)));
+        io.setExitCode(0);
+        return;
+      }
+      if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
+      if (opts.report !== undefined && !/\.(html?|md|markdown)$/i.test(opts.report)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(opts.report)}`);
       const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
-      const timeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
-      const { adapters, explicit } = chooseAdapters(opts, timeoutMs);
-      const { cases, sources } = loadCorpus(io, opts.corpus);
-      const report = compareParsersSync(cases, adapters, { maxExamples });
-      const out: CompareOutput = { corpus: { cases: cases.length, sources }, ...report };
-      io.out(opts.json ? JSON.stringify(out, null, 2) + '\n' : formatCompareReport(out, createColors(io.isTTY)));
+      const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
+      const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
+      const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
+      const parts = corpusParts(io, opts);
+      const { builtins, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs });
+
+      let counted = 0;
+      const progress = startProgress(io, parts, () => counted);
+      const stop = new AbortController();
+      const removeInterrupt = io.onInterrupt?.(() => {
+        io.err('\ncompare: stopping after the cases already read (Ctrl-C again to quit now)\n');
+        stop.abort();
+        io.onInterrupt?.(() => process.exit(130));
+      });
+      const write = (text: string) => (io.write ? io.write(text) : io.out(text));
+      let buffered = '';
+      let report: StreamReport;
+      try {
+        report = await compareStream(chain(parts), {
+          builtins,
+          adapters,
+          workers,
+          maxExamples,
+          signal: stop.signal,
+          onCase: opts.jsonl
+            ? (r) => {
+                buffered += JSON.stringify(r) + '\n';
+                if (buffered.length >= 1 << 16) {
+                  const t = buffered;
+                  buffered = '';
+                  return write(t);
+                }
+              }
+            : undefined,
+          onProgress: (n) => {
+            counted = n;
+            progress.update();
+          },
+        });
+        if (buffered !== '') await write(buffered);
+      } finally {
+        progress.stop();
+        removeInterrupt?.();
+      }
+      const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count }));
+      const out = { corpus: { cases: report.cases, sources }, ...report };
+      if (opts.report !== undefined) {
+        const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
+        try {
+          writeFileSync(opts.report, /\.html?$/i.test(opts.report) ? htmlReport(doc) : markdownReport(doc));
+        } catch (e) {
+          io.err(`error: cannot write the report ${JSON.stringify(opts.report)}: ${(e as Error).message.split('\n')[0]}\n`);
+          io.setExitCode(2);
+          return;
+        }
+      }
+      if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
+      else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
+      else {
+        const pc = createColors(io.isTTY);
+        io.out(formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
+      }
       const trouble = report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
       io.setExitCode(trouble ? 1 : 0);
     });
+}
+
+function rate(a: AdapterReport): string {
+  const t = a.components.href;
+  return t.compared === 0 ? '-' : percent(t.agreed, t.compared);
 }

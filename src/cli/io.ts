@@ -13,6 +13,16 @@ export interface CliIO {
   setExitCode(code: number): void;
   /** Whether standard output is a terminal (colour only then). */
   isTTY: boolean;
+  /** Optional, for commands that stream: a file (or standard input for "-") read in pieces. */
+  openRead?(path: string): AsyncIterable<Uint8Array>;
+  /** Optional: a file's size in bytes (undefined for standard input); throws when it cannot be read. */
+  fileSize?(path: string): number | undefined;
+  /** Optional: standard output with backpressure (the promise settles when it may be written again). */
+  write?(text: string): void | Promise<void>;
+  /** Optional: where a progress bar may draw, when standard error is a terminal. */
+  progressStream?: NodeJS.WritableStream;
+  /** Optional: calls `handler` on the first Ctrl-C (SIGINT); returns a function that removes it. */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 /** A bad-arguments error: the CLI prints its one-line message and exits with status 2. */

@@ -654,7 +654,7 @@ class ChildProcessClient implements ChildProcessAdapter {
 // Built-in adapters
 
 /** The parsers that run in this process. */
-export const BUILTIN_PARSERS = ['url-grammar', 'node', 'whatwg-url', 'url-parse'] as const;
+export const BUILTIN_PARSERS = ['url-grammar', 'node', 'node-legacy', 'whatwg-url', 'url-parse'] as const;
 export type BuiltinParser = (typeof BUILTIN_PARSERS)[number];
 
 type Loader = (id: string) => unknown;
@@ -733,6 +733,77 @@ export function nodeAdapter(): ParserAdapter {
       } catch (e) {
         return failureOf(e);
       }
+    },
+  };
+}
+
+interface LegacyUrl {
+  href: string;
+  protocol: string | null;
+  auth: string | null;
+  host: string | null;
+  hostname: string | null;
+  port: string | null;
+  pathname: string | null;
+  search: string | null;
+  hash: string | null;
+}
+interface LegacyUrlModule {
+  parse(input: string): LegacyUrl;
+  resolve(from: string, to: string): string;
+}
+
+/**
+ * Node's legacy `url.parse` (the API before WHATWG URL), mapped onto the getters as faithfully as
+ * its fields allow:
+ * - href, protocol, host, port, pathname, search and hash are its fields of the same name, with
+ *   null (a part it did not find) as "", and a lone "?" or "#" as "" (the getters' value for an
+ *   empty query or fragment);
+ * - hostname is its `hostname`, which has no brackets around an IPv6 address (the getter has them):
+ *   that difference is its behaviour and is reported as one;
+ * - username and password split its `auth` at the first ":"; `auth` is percent-decoded, the getters
+ *   are not, so a percent-encoded userinfo shows as a difference;
+ * - origin: it has no equivalent (null: not compared); it reports no validation errors;
+ * - with a base, the input is resolved with `url.resolve(base, input)` and the result parsed;
+ * - it rarely fails: a result without a scheme (a relative reference) counts as failure, and so
+ *   does a TypeError it throws. Its deprecation warnings are silenced while it runs.
+ */
+export function nodeLegacyAdapter(load: Loader = defaultLoader): ParserAdapter {
+  let url: LegacyUrlModule;
+  try {
+    url = load('node:url') as LegacyUrlModule;
+  } catch (e) {
+    return unavailableAdapter('node-legacy', `node:url cannot be loaded here (${firstLine(e)})`);
+  }
+  return {
+    name: 'node-legacy',
+    parse(input, base) {
+      const quiet = process.noDeprecation;
+      process.noDeprecation = true;
+      let u: LegacyUrl;
+      try {
+        u = url.parse(base === null ? input : url.resolve(base, input));
+      } catch (e) {
+        return failureOf(e);
+      } finally {
+        process.noDeprecation = quiet;
+      }
+      if (!u.protocol) return { ok: false, message: 'no scheme (url.parse parsed a relative reference)' };
+      const auth = u.auth ?? '';
+      const colon = auth.indexOf(':');
+      return {
+        ok: true,
+        href: u.href,
+        protocol: u.protocol,
+        username: colon === -1 ? auth : auth.slice(0, colon),
+        password: colon === -1 ? '' : auth.slice(colon + 1),
+        host: u.host ?? '',
+        hostname: u.hostname ?? '',
+        port: u.port ?? '',
+        pathname: u.pathname ?? '',
+        search: u.search === null || u.search === '?' ? '' : u.search,
+        hash: u.hash === null || u.hash === '#' ? '' : u.hash,
+      };
     },
   };
 }
@@ -844,6 +915,8 @@ export function builtinAdapter(name: BuiltinParser, load: Loader = defaultLoader
       return urlGrammarAdapter();
     case 'node':
       return nodeAdapter();
+    case 'node-legacy':
+      return nodeLegacyAdapter();
     case 'whatwg-url':
       return whatwgUrlAdapter(load);
     case 'url-parse':
@@ -929,7 +1002,8 @@ function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
-function gatherSync(adapter: ParserAdapter, cases: readonly CompareCase[]): Outcome[] {
+/** Runs a synchronous adapter over cases (already scalar value strings); what it throws becomes an AdapterError. */
+export function gatherSync(adapter: ParserAdapter, cases: readonly CompareCase[]): Outcome[] {
   if (adapter.parseAllSync) return adapter.parseAllSync(cases).map((o) => (o instanceof AdapterError ? o : asOutcome(o)));
   return cases.map((c) => {
     let r: unknown;
@@ -946,7 +1020,8 @@ function gatherSync(adapter: ParserAdapter, cases: readonly CompareCase[]): Outc
   });
 }
 
-async function gatherAsync(adapter: ParserAdapter, cases: readonly CompareCase[]): Promise<Outcome[]> {
+/** Runs any adapter over cases, all at once; never rejects. */
+export async function gatherAsync(adapter: ParserAdapter, cases: readonly CompareCase[]): Promise<Outcome[]> {
   return Promise.all(
     cases.map(async (c) => {
       try {
@@ -971,36 +1046,57 @@ function emptyComponents(): Record<Component, ComponentTally> {
   return c;
 }
 
-function tally(name: string, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
-  const rep: AdapterReport = { name, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
-  const count = (k: Component, c: CompareCase, agree: boolean, a: Value, b: Value, message?: string) => {
+/** A report for one adapter with nothing counted yet. */
+export function emptyAdapterReport(name: string): AdapterReport {
+  return { name, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
+}
+
+/** The components on which an adapter's answer `b` differs from the reference's `a` (both answers). */
+export function differingComponents(a: Result, b: Result): Component[] {
+  const out: Component[] = [];
+  if (a.ok !== b.ok) out.push('parse');
+  if (a.ok && b.ok) {
+    for (const g of GETTERS) {
+      const x = a[g];
+      const y = b[g];
+      if (typeof x === 'string' && typeof y === 'string' && x !== y) out.push(g);
+    }
+  }
+  if (a.errors && b.errors && !sameErrors(a.errors, b.errors)) out.push('errors');
+  return out;
+}
+
+/** Counts one case into an adapter's report: `a` is the reference's outcome, `b` the adapter's. */
+export function countCase(rep: AdapterReport, c: CompareCase, a: Outcome, b: Outcome, maxExamples: number): void {
+  const count = (k: Component, agree: boolean, x: Value, y: Value, message?: string) => {
     const t = rep.components[k];
     t.compared++;
     if (agree) t.agreed++;
-    else if (t.examples.length < maxExamples) t.examples.push({ input: c.input, base: c.base, ours: a, theirs: b, ...(message !== undefined ? { message } : {}) });
+    else if (t.examples.length < maxExamples) t.examples.push({ input: c.input, base: c.base, ours: x, theirs: y, ...(message !== undefined ? { message } : {}) });
   };
-  cases.forEach((c, i) => {
-    const a = ours[i];
-    const b = theirs[i];
-    if (b instanceof AdapterError) {
-      rep.adapterErrors++;
-      const seen = rep.adapterErrorMessages.find((m) => m.message === b.message);
-      if (seen) seen.count++;
-      else if (rep.adapterErrorMessages.length < maxExamples) rep.adapterErrorMessages.push({ message: b.message, count: 1, input: c.input, base: c.base });
-      return;
+  if (b instanceof AdapterError) {
+    rep.adapterErrors++;
+    const seen = rep.adapterErrorMessages.find((m) => m.message === b.message);
+    if (seen) seen.count++;
+    else if (rep.adapterErrorMessages.length < maxExamples) rep.adapterErrorMessages.push({ message: b.message, count: 1, input: c.input, base: c.base });
+    return;
+  }
+  rep.answered++;
+  if (a instanceof AdapterError) return;
+  count('parse', a.ok === b.ok, a.ok ? a.href : null, b.ok ? b.href : null, b.ok ? undefined : b.message);
+  if (a.ok && b.ok) {
+    for (const g of GETTERS) {
+      const x = a[g];
+      const y = b[g];
+      if (typeof x === 'string' && typeof y === 'string') count(g, x === y, x, y);
     }
-    rep.answered++;
-    if (a instanceof AdapterError) return;
-    count('parse', c, a.ok === b.ok, a.ok ? a.href : null, b.ok ? b.href : null, b.ok ? undefined : b.message);
-    if (a.ok && b.ok) {
-      for (const g of GETTERS) {
-        const x = a[g];
-        const y = b[g];
-        if (typeof x === 'string' && typeof y === 'string') count(g, c, x === y, x, y);
-      }
-    }
-    if (a.errors && b.errors) count('errors', c, sameErrors(a.errors, b.errors), a.errors, b.errors);
-  });
+  }
+  if (a.errors && b.errors) count('errors', sameErrors(a.errors, b.errors), a.errors, b.errors);
+}
+
+function tally(name: string, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
+  const rep = emptyAdapterReport(name);
+  cases.forEach((c, i) => countCase(rep, c, ours[i], theirs[i], maxExamples));
   return rep;
 }
 

@@ -1,0 +1,113 @@
+// The adapters manifest (adapters/manifest.json): the out-of-process parsers compare knows by name,
+// how to start each, what it needs, and how to tell whether this machine has it.
+//
+// Each entry: { name, title, language, command: [argv, paths relative to the package root],
+// requires: { commands: [...], debian: [...] }, check: [optional argv that must exit 0 within
+// 20 s], install: "how to install", mapping: "doc link" }. Commands run with the package root as
+// their working directory; a first word "node" is the Node running compare.
+
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+
+export interface ManifestEntry {
+  name: string;
+  title: string;
+  language: string;
+  command: string[];
+  requires: { commands: string[]; debian: string[] };
+  check: string[] | null;
+  install: string;
+  mapping: string;
+}
+
+const CHECK_TIMEOUT_MS = 20_000;
+
+function strings(v: unknown, what: string): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) throw new Error(`${what} must be an array of strings`);
+  return v as string[];
+}
+
+/** Reads and checks a manifest; throws an Error with a one-line message when it is not one. */
+export function readManifest(path: string): ManifestEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`cannot read the adapters manifest ${JSON.stringify(path)}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (!Array.isArray(data)) throw new Error(`the adapters manifest ${JSON.stringify(path)} is not a JSON array`);
+  const seen = new Set<string>();
+  return data.map((item: unknown, i) => {
+    const at = `entry ${i} of the adapters manifest`;
+    if (typeof item !== 'object' || item === null) throw new Error(`${at} is not an object`);
+    const o = item as Record<string, unknown>;
+    if (typeof o.name !== 'string' || !/^[A-Za-z0-9._-]+$/.test(o.name)) throw new Error(`${at} has no valid "name"`);
+    if (seen.has(o.name)) throw new Error(`the adapters manifest names ${JSON.stringify(o.name)} twice`);
+    seen.add(o.name);
+    const command = strings(o.command, `"command" of ${o.name}`);
+    if (command.length === 0) throw new Error(`${o.name} in the adapters manifest has no "command"`);
+    const req = (typeof o.requires === 'object' && o.requires !== null ? o.requires : {}) as Record<string, unknown>;
+    const check = strings(o.check, `"check" of ${o.name}`);
+    return {
+      name: o.name,
+      title: typeof o.title === 'string' ? o.title : o.name,
+      language: typeof o.language === 'string' ? o.language : '',
+      command,
+      requires: { commands: strings(req.commands, `"requires.commands" of ${o.name}`), debian: strings(req.debian, `"requires.debian" of ${o.name}`) },
+      check: check.length > 0 ? check : null,
+      install: typeof o.install === 'string' ? o.install : '',
+      mapping: typeof o.mapping === 'string' ? o.mapping : '',
+    };
+  });
+}
+
+/** Where an executable is on PATH (or the path itself, if it has a slash), or null. */
+export function whichCommand(cmd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const executable = (p: string) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (cmd.includes('/')) return executable(cmd) ? cmd : null;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const p = join(dir, cmd);
+    if (executable(p)) return p;
+  }
+  return null;
+}
+
+/** An argv from the manifest, made runnable: "node" is this Node; paths stay relative to the root (the cwd). */
+export function resolveArgv(argv: readonly string[]): string[] {
+  const [first, ...rest] = argv;
+  return [first === 'node' ? process.execPath : first, ...rest];
+}
+
+export interface Availability {
+  available: boolean;
+  /** Why not (what is missing, or what the check said). */
+  reason?: string;
+}
+
+/** Whether an adapter can run here: its required commands exist and its check exits 0 within 20 s. */
+export function checkAvailable(e: ManifestEntry, root: string, checkTimeoutMs = CHECK_TIMEOUT_MS): Availability {
+  const missing = e.requires.commands.filter((c) => (c === 'node' ? false : whichCommand(c) === null));
+  if (missing.length > 0) return { available: false, reason: `missing command${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` };
+  const first = resolveArgv(e.command)[0];
+  if (first !== process.execPath && !isAbsolute(first) && !first.includes('/') && whichCommand(first) === null) return { available: false, reason: `missing command: ${first}` };
+  if (e.check) {
+    const [cmd, ...args] = resolveArgv(e.check);
+    const r = spawnSync(cmd, args, { cwd: root, timeout: checkTimeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+    if (r.error) return { available: false, reason: `its check ${JSON.stringify(e.check.join(' '))} ${(r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `took more than ${checkTimeoutMs / 1000} s` : `could not run: ${r.error.message}`}` };
+    if (r.status !== 0) {
+      const tail = (r.stderr?.toString('utf8') ?? '').trim().split('\n').pop() ?? '';
+      return { available: false, reason: `its check ${JSON.stringify(e.check.join(' '))} ${r.signal ? `was killed by ${r.signal}` : `exited with ${r.status}`}${tail ? `: ${tail.slice(0, 200)}` : ''}` };
+    }
+  }
+  return { available: true };
+}

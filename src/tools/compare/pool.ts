@@ -1,0 +1,95 @@
+// Running compare's built-in parsers on worker threads (./worker.ts), or in this thread when asked
+// for no workers. Either way a batch gives one answer per parser per case and never rejects: a
+// worker that fails or dies turns its batches into AdapterErrors for every parser.
+
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AdapterError, builtinAdapter, gatherSync, type BuiltinParser, type CompareCase, type Outcome, type Result } from './compare';
+
+export type WireOutcome = Result | { adapterError: string };
+export interface WorkerRequest {
+  id: number;
+  names: readonly string[];
+  cases: readonly CompareCase[];
+}
+export type WorkerReply = { id: number; outcomes: WireOutcome[][] } | { id: number; failure: string };
+
+export interface InProcessRunner {
+  /** For each parser (in the order given), its outcome for each case. */
+  run(cases: readonly CompareCase[]): Promise<Outcome[][]>;
+  close(): Promise<void>;
+}
+
+/** The default number of worker threads: the cores there are, at most 4. */
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+function fromWire(o: WireOutcome): Outcome {
+  return 'adapterError' in o ? new AdapterError(o.adapterError) : o;
+}
+
+/** The built-in parsers in this thread. */
+export function localRunner(names: readonly BuiltinParser[]): InProcessRunner {
+  const adapters = names.map((n) => builtinAdapter(n));
+  return {
+    run: async (cases) => adapters.map((a) => (a.unavailable !== undefined ? cases.map(() => new AdapterError(`${a.name} is unavailable: ${a.unavailable}`)) : gatherSync(a, cases))),
+    close: async () => undefined,
+  };
+}
+
+function startWorker(): Worker {
+  const js = join(__dirname, 'worker.js');
+  if (existsSync(js)) return new Worker(js);
+  // from the TypeScript sources (the tests, under ts-node): the worker compiles them as it loads them
+  const ts = join(__dirname, 'worker.ts');
+  return new Worker(`require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(ts)});`, { eval: true });
+}
+
+interface Waiting {
+  resolve(o: Outcome[][]): void;
+  size: number;
+}
+
+/** The built-in parsers on `count` worker threads; batches go to the least busy one. */
+export function workerPool(names: readonly BuiltinParser[], count: number): InProcessRunner {
+  const workers: Array<{ w: Worker; waiting: Map<number, Waiting>; dead: string | null }> = [];
+  let nextId = 1;
+  const failAll = (slot: (typeof workers)[number], why: string) => {
+    slot.dead = why;
+    for (const p of slot.waiting.values()) p.resolve(names.map(() => Array.from({ length: p.size }, () => new AdapterError(why))));
+    slot.waiting.clear();
+  };
+  for (let i = 0; i < Math.max(1, count); i++) {
+    const w = startWorker();
+    const slot = { w, waiting: new Map<number, Waiting>(), dead: null as string | null };
+    w.on('message', (reply: WorkerReply) => {
+      const p = slot.waiting.get(reply.id);
+      if (!p) return;
+      slot.waiting.delete(reply.id);
+      if ('failure' in reply) p.resolve(names.map(() => Array.from({ length: p.size }, () => new AdapterError(`the worker thread failed: ${reply.failure}`))));
+      else p.resolve(reply.outcomes.map((os) => os.map(fromWire)));
+    });
+    w.on('error', (e) => failAll(slot, `the worker thread failed: ${e instanceof Error ? e.message : String(e)}`));
+    w.on('exit', (code) => failAll(slot, `the worker thread exited with code ${code}`));
+    workers.push(slot);
+  }
+  return {
+    run(cases) {
+      const live = workers.filter((s) => s.dead === null);
+      if (live.length === 0) return Promise.resolve(names.map(() => cases.map(() => new AdapterError(workers[0]?.dead ?? 'no worker thread'))));
+      const slot = live.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      const id = nextId++;
+      return new Promise<Outcome[][]>((resolve) => {
+        slot.waiting.set(id, { resolve, size: cases.length });
+        const msg: WorkerRequest = { id, names, cases };
+        slot.w.postMessage(msg);
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((s) => s.w.terminate()));
+    },
+  };
+}

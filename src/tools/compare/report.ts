@@ -1,0 +1,125 @@
+// The comparison as a document: Markdown (--report out.md) or one self-contained HTML page
+// (--report out.html; inline style, no script, nothing fetched). Both show the matrix of parsers
+// against components with agreement rates, then the disagreement classes of ./classes, each with
+// its spec step, the parsers on each side and its shortest examples; the classes where parsers
+// disagree on the host, or one fails where another parses, are flagged as security-relevant.
+
+import { COMPONENTS, type AdapterReport } from './compare';
+import type { StreamReport } from './stream';
+
+export interface ReportSource {
+  name: string;
+  cases: number;
+}
+
+export interface ReportInput extends StreamReport {
+  sources: ReportSource[];
+  /** Free text under the title (how it was produced). */
+  note?: string;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function rate(agreed: number, compared: number): string {
+  if (compared === 0) return '–';
+  if (agreed === compared) return '100%';
+  return `${(Math.floor((agreed / compared) * 10_000) / 100).toFixed(2)}%`;
+}
+
+/** A value shown on one line: JSON quoting, with invisible and line-breaking characters escaped. */
+export function show(s: string | null): string {
+  if (s === null) return '(not given)';
+  return JSON.stringify(s).replace(/[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function shown(r: ReportInput): AdapterReport[] {
+  return r.adapters.filter((a) => a.available);
+}
+
+function summaryLines(r: ReportInput): string[] {
+  const out = [`${fmt(r.cases)} cases (${r.sources.map((s) => `${fmt(s.cases)} from ${s.name}`).join(', ')}); reference ${r.reference}.`];
+  if (r.referenceErrors > 0) out.push(`${fmt(r.referenceErrors)} cases left out: the reference could not answer them.`);
+  if (r.stopped) out.push('The run was stopped early: the counts cover the cases read until then.');
+  for (const a of r.adapters) {
+    if (!a.available) out.push(`${a.name}: unavailable (${a.unavailable ?? 'no reason given'}).`);
+    else if (a.adapterErrors > 0) out.push(`${a.name}: could not answer ${fmt(a.adapterErrors)} cases (${a.adapterErrorMessages.map((m) => m.message).join('; ')}).`);
+  }
+  return out;
+}
+
+const mdCell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, '\\`');
+
+/** The report as Markdown. */
+export function markdownReport(r: ReportInput): string {
+  const a = shown(r);
+  const lines: string[] = ['# url-grammar compare', ''];
+  if (r.note) lines.push(r.note, '');
+  for (const s of summaryLines(r)) lines.push(`- ${mdCell(s)}`);
+  lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared); "–": that parser does not report it.', '');
+  lines.push(`| component | ${a.map((x) => x.name).join(' | ')} |`, `| :--- |${a.map(() => ' ---: |').join('')}`);
+  lines.push(`| answered | ${a.map((x) => `${fmt(x.answered)}/${fmt(r.cases)}`).join(' | ')} |`);
+  for (const k of COMPONENTS) lines.push(`| ${k} | ${a.map((x) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`)).join(' | ')} |`);
+  lines.push('', '## Disagreement classes', '', 'A case counts in a class when some parser differs from url-grammar there; ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs).', '');
+  lines.push(`| class | decided by | cases | ${a.map((x) => x.name).join(' | ')} |`, `| :--- | :--- | ---: |${a.map(() => ' ---: |').join('')}`);
+  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} | ${a.map((x) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
+  for (const c of r.classes) {
+    if (c.cases === 0) continue;
+    lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '', `Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
+    c.examples.forEach((e, i) => {
+      lines.push('', `${i === 0 ? 'Minimal example' : 'Also'}: input \`${mdCell(show(e.input))}\`${e.base !== null ? `, base \`${mdCell(show(e.base))}\`` : ''}`, '');
+      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: \`${mdCell(show(s.value))}\``);
+    });
+  }
+  return lines.join('\n') + '\n';
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function shade(agreed: number, compared: number): string {
+  if (compared === 0) return '';
+  const p = agreed / compared;
+  const hue = Math.round(Math.max(0, Math.min(1, (p - 0.5) / 0.5)) * 120);
+  return ` style="background:hsl(${hue} 70% 88%)"`;
+}
+
+/** The report as one HTML page, with everything inline. */
+export function htmlReport(r: ReportInput): string {
+  const a = shown(r);
+  const h: string[] = [];
+  h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
+  h.push(
+    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}th:first-child,td:first-child{text-align:left}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
+    '</head><body>',
+    '<h1>url-grammar compare</h1>',
+  );
+  if (r.note) h.push(`<p>${esc(r.note)}</p>`);
+  h.push('<ul>', ...summaryLines(r).map((s) => `<li>${esc(s)}</li>`), '</ul>');
+  h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed; "–": that parser does not report it.</p>');
+  h.push(`<table><tr><th>component</th>${a.map((x) => `<th>${esc(x.name)}</th>`).join('')}</tr>`);
+  h.push(`<tr><td>answered</td>${a.map((x) => `<td>${fmt(x.answered)}/${fmt(r.cases)}</td>`).join('')}</tr>`);
+  for (const k of COMPONENTS) {
+    h.push(`<tr><td>${k}</td>${a.map((x) => {
+      const t = x.components[k];
+      return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${fmt(t.agreed)}/${fmt(t.compared)}">${rate(t.agreed, t.compared)}</td>`;
+    }).join('')}</tr>`);
+  }
+  h.push('</table>');
+  h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
+  h.push(`<table><tr><th>class</th><th>decided by</th><th>cases</th>${a.map((x) => `<th>${esc(x.name)}</th>`).join('')}</tr>`);
+  for (const c of r.classes) {
+    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}<a href="#class-${c.id}">${esc(c.title)}</a></td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td>${a.map((x) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
+  }
+  h.push('</table>');
+  for (const c of r.classes) {
+    if (c.cases === 0) continue;
+    h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3><p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
+    c.examples.forEach((e, i) => {
+      h.push(`<p>${i === 0 ? 'Minimal example' : 'Also'}: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
+      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: <code>${esc(show(s.value))}</code></li>`);
+      h.push('</ul>');
+    });
+    h.push('</section>');
+  }
+  h.push('</body></html>');
+  return h.join('\n') + '\n';
+}

@@ -1,0 +1,161 @@
+// compare at scale: cases stream in (any iterable, sync or async), are cut into batches, and each
+// batch goes at once to the built-in parsers (on worker threads) and to every other adapter (child
+// processes get the whole batch as request lines). Batches are counted in order as they complete,
+// with a bounded number in flight, so memory does not grow with the corpus: what is kept is the
+// per-component counters, a few examples of each kind, and the per-class state of ./classes.
+// Each case can also be handed to `onCase` (the CLI's --jsonl) before the next is counted.
+
+import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter } from './compare';
+import { ClassTally, type ClassReport } from './classes';
+import { defaultWorkers, localRunner, workerPool, type InProcessRunner } from './pool';
+import { toScalarValueString } from '../../usv';
+
+export interface CaseRecord {
+  /** 0-based position in the stream. */
+  index: number;
+  input: string;
+  base: string | null;
+  /** Every parser's answer, the reference's first; `{ error }` when it could not answer. */
+  results: Record<string, unknown>;
+  /** For each parser that differs from the reference: the components that differ. */
+  differ: Record<string, Component[]>;
+}
+
+export interface StreamOptions {
+  /** Built-in parsers to compare (besides the reference url-grammar, which always runs). */
+  builtins?: readonly BuiltinParser[];
+  /** Other adapters (child processes, or any ParserAdapter), run in this thread. */
+  adapters?: readonly ParserAdapter[];
+  /** Worker threads for the built-in parsers; 0 runs them in this thread. Default: the cores, at most 4. */
+  workers?: number;
+  /** Cases per batch. Default 256. */
+  batchSize?: number;
+  /** Batches in flight at once. Default: 2 per worker, plus 2. */
+  maxPending?: number;
+  /** Disagreements of each kind kept per parser. Default 5. */
+  maxExamples?: number;
+  /** Shortest examples kept per class. Default 3. */
+  classExamples?: number;
+  /** Called with each case, in order; a promise holds the stream until it settles (backpressure). */
+  onCase?: (record: CaseRecord) => void | Promise<void>;
+  /** Called after each batch with the number of cases counted so far. */
+  onProgress?: (cases: number) => void;
+  /** When it is aborted, no more cases are read; those in flight are still counted. */
+  signal?: AbortSignal;
+}
+
+export interface StreamReport {
+  reference: string;
+  cases: number;
+  referenceErrors: number;
+  maxExamples: number;
+  /** Every parser but the reference, built-ins first, in the order given. */
+  adapters: AdapterReport[];
+  classes: ClassReport[];
+  /** Whether the stream was stopped early (signal). */
+  stopped: boolean;
+}
+
+function isChild(a: ParserAdapter): a is ChildProcessAdapter {
+  return typeof (a as Partial<ChildProcessAdapter>).parseBatch === 'function';
+}
+
+function wire(o: Outcome): unknown {
+  return o instanceof AdapterError ? { error: o.message } : o;
+}
+
+async function* batches(source: AsyncIterable<CompareCase> | Iterable<CompareCase>, size: number, signal?: AbortSignal): AsyncGenerator<CompareCase[]> {
+  let batch: CompareCase[] = [];
+  for await (const c of source) {
+    if (signal?.aborted) break;
+    batch.push({ input: toScalarValueString(c.input), base: c.base === null ? null : toScalarValueString(c.base) });
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0 && !signal?.aborted) yield batch;
+}
+
+/**
+ * Compares url-grammar with every other parser over a stream of cases, in bounded memory. Never
+ * rejects for what a parser or an adapter does; adapters are closed at the end.
+ */
+export async function compareStream(source: AsyncIterable<CompareCase> | Iterable<CompareCase>, options: StreamOptions = {}): Promise<StreamReport> {
+  const builtins: BuiltinParser[] = ['url-grammar', ...(options.builtins ?? []).filter((n) => n !== 'url-grammar')];
+  const others = options.adapters ?? [];
+  const available = others.filter((a) => a.unavailable === undefined);
+  const names = [...builtins, ...available.map((a) => a.name)];
+  const maxExamples = options.maxExamples ?? 5;
+  const workers = options.workers ?? defaultWorkers();
+  const batchSize = Math.max(1, options.batchSize ?? 256);
+  const maxPending = Math.max(1, options.maxPending ?? workers * 2 + 2);
+  const runner: InProcessRunner = workers > 0 ? workerPool(builtins, workers) : localRunner(builtins);
+  const reports = names.slice(1).map((n) => emptyAdapterReport(n));
+  const classes = new ClassTally(names, options.classExamples ?? 3);
+  let cases = 0;
+  let referenceErrors = 0;
+
+  const runBatch = (batch: CompareCase[]): Promise<Outcome[][]> =>
+    Promise.all([
+      runner.run(batch),
+      ...available.map((a) => (isChild(a) ? a.parseBatch(batch) : gatherAsync(a, batch)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o))))),
+    ]).then(([inProcess, ...rest]) => [...inProcess, ...rest]);
+
+  const consume = async (batch: CompareCase[], outcomes: Outcome[][]) => {
+    for (let i = 0; i < batch.length; i++) {
+      const c = batch[i];
+      const ref = outcomes[0][i];
+      if (ref instanceof AdapterError) referenceErrors++;
+      const row: Outcome[] = outcomes.map((os) => os[i]);
+      for (let k = 1; k < names.length; k++) countCase(reports[k - 1], c, ref, row[k], maxExamples);
+      classes.add(c.input, c.base, row);
+      if (options.onCase) {
+        const results: Record<string, unknown> = {};
+        const differ: Record<string, Component[]> = {};
+        names.forEach((n, k) => {
+          results[n] = wire(row[k]);
+          const b = row[k];
+          if (k > 0 && !(ref instanceof AdapterError) && !(b instanceof AdapterError)) {
+            const d = differingComponents(ref, b);
+            if (d.length > 0) differ[n] = d;
+          }
+        });
+        const r = options.onCase({ index: cases, input: c.input, base: c.base, results, differ });
+        if (r) await r;
+      }
+      cases++;
+    }
+    options.onProgress?.(cases);
+  };
+
+  const pending: Array<{ batch: CompareCase[]; done: Promise<Outcome[][]> }> = [];
+  try {
+    for await (const batch of batches(source, batchSize, options.signal)) {
+      pending.push({ batch, done: runBatch(batch) });
+      while (pending.length >= maxPending) {
+        const p = pending.shift()!;
+        await consume(p.batch, await p.done);
+      }
+    }
+    while (pending.length > 0) {
+      const p = pending.shift()!;
+      await consume(p.batch, await p.done);
+    }
+  } finally {
+    await runner.close();
+    await Promise.all(others.map(async (a) => a.close?.()));
+  }
+  const all: AdapterReport[] = [];
+  for (const n of names.slice(1)) all.push(reports[names.indexOf(n) - 1]);
+  for (const a of others) if (a.unavailable !== undefined) all.push({ ...emptyAdapterReport(a.name), available: false, unavailable: a.unavailable });
+  return { reference: 'url-grammar', cases, referenceErrors, maxExamples, adapters: all, classes: classes.reports, stopped: !!options.signal?.aborted };
+}
+
+function checked(o: unknown): Outcome {
+  try {
+    return toResult(o);
+  } catch (e) {
+    return new AdapterError(`invalid result: ${(e as Error).message}`);
+  }
+}
