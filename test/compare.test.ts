@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../src/cli';
+import { mainAsync } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
 import { DEFAULT_CORPUS, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand } from '../src/cli/compare';
 import {
@@ -589,9 +589,9 @@ describe('compare: url-grammar compare', () => {
   const corpus = ['https://example.com/a/../b', 'http://[::1', '../c\thttps://example.com/a/b', '', 'non-special:opaque  ?hi'].join('\n') + '\n';
   const files = { 'small.txt': corpus };
 
-  it('prints the table of agreement and the first disagreements', () => {
+  it('prints the table of agreement and the first disagreements', async () => {
     const { io, out, err } = fakeIO(files);
-    const code = main(['compare', '--corpus', 'small.txt', '--against', 'node,whatwg-url'], io);
+    const code = await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node,whatwg-url'], io);
     expect(err()).to.equal('');
     expect(code).to.equal(0);
     const text = out();
@@ -607,9 +607,9 @@ describe('compare: url-grammar compare', () => {
     expect(text).to.include(['node · href: 1 of 3 differ', '    input   "non-special:opaque  ?hi"', '    ours    "non-special:opaque %20?hi"', '    theirs  "non-special:opaque  ?hi"'].join('\n'));
   });
 
-  it('--json gives the report for machines', () => {
+  it('--json gives the report for machines', async () => {
     const { io, out } = fakeIO(files);
-    expect(main(['compare', '--corpus', 'small.txt', '--against', 'node', '--json', '--max-examples', '0'], io)).to.equal(0);
+    expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node', '--json', '--max-examples', '0'], io)).to.equal(0);
     const rep = JSON.parse(out());
     expect(rep.corpus).to.deep.equal({ cases: 4, sources: [{ name: 'small.txt', cases: 4 }] });
     expect(rep.reference).to.equal('url-grammar');
@@ -618,20 +618,20 @@ describe('compare: url-grammar compare', () => {
     expect(rep.adapters[0].components.href).to.deep.equal({ compared: 3, agreed: 2, examples: [] });
   });
 
-  it('an unknown parser name is a usage error (exit 2)', () => {
+  it('an unknown parser name is a usage error (exit 2)', async () => {
     const { io, err } = fakeIO(files);
-    expect(main(['compare', '--corpus', 'small.txt', '--against', 'node,netscape'], io)).to.equal(2);
-    expect(err()).to.match(/^error: unknown parser "netscape" in --against \(built in: url-grammar, node, whatwg-url, url-parse;/);
+    expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node,netscape'], io)).to.equal(2);
+    expect(err()).to.match(/^error: unknown parser "netscape" in --against \(known: url-grammar, node, node-legacy, whatwg-url, url-parse;/);
   });
 
-  it('a corpus file that cannot be read is a usage error (exit 2)', () => {
+  it('a corpus file that cannot be read is a usage error (exit 2)', async () => {
     const { io, err, out } = fakeIO();
-    expect(main(['compare', '--corpus', join(tmpdir(), 'no-such-corpus-file.txt'), '--against', 'node'], io)).to.equal(2);
+    expect(await mainAsync(['compare', '--corpus', join(tmpdir(), 'no-such-corpus-file.txt'), '--against', 'node'], io)).to.equal(2);
     expect(err()).to.match(/^error: cannot read the corpus file ".*no-such-corpus-file\.txt": ENOENT/);
     expect(out()).to.equal('');
   });
 
-  it('other bad arguments: --adapter without a command or with a taken name, --max-examples not a number', () => {
+  it('other bad arguments: --adapter without a command or with a taken name, --max-examples not a number', async () => {
     for (const args of [
       ['--adapter', 'x='],
       ['--adapter', 'nocommand'],
@@ -641,23 +641,23 @@ describe('compare: url-grammar compare', () => {
       ['--timeout', '0'],
     ]) {
       const { io, err } = fakeIO(files);
-      expect(main(['compare', '--corpus', 'small.txt', '--against', 'none', ...args], io), args.join(' ')).to.equal(2);
+      expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'none', ...args], io), args.join(' ')).to.equal(2);
       expect(err()).to.match(/^error: /);
     }
   });
 
-  it('--adapter runs a child process; one that cannot answer makes the exit status 1', function () {
+  it('--adapter runs a child process; one that cannot answer makes the exit status 1', async function () {
     const dir = mkdtempSync(join(tmpdir(), 'url-grammar-compare-cli-'));
     try {
       const crash = join(dir, 'crash.js');
       writeFileSync(crash, "process.stderr.write('no parser here\\n'); process.exit(4);\n");
       const { io, out } = fakeIO(files);
-      const code = main(['compare', '--corpus', 'small.txt', '--against', 'none', '--adapter', `broken=${JSON.stringify(process.execPath)} ${JSON.stringify(crash)}`], io);
+      const code = await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'none', '--adapter', `broken=${JSON.stringify(process.execPath)} ${JSON.stringify(crash)}`], io);
       expect(code).to.equal(1);
       expect(out()).to.match(/broken: could not answer 4 cases\n {2}4× broken: the adapter exited with code 4 before answering 4 requests \(it had answered 0\); its standard error ends with: "no parser here"/);
       if (spawnSync('python3', ['--version']).status === 0) {
         const py = fakeIO(files);
-        expect(main(['compare', '--corpus', 'small.txt', '--against', 'none', '--adapter', `py=python3 ${PYTHON_ADAPTER}`, '--json'], py.io)).to.equal(0);
+        expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'none', '--adapter', `py=python3 ${PYTHON_ADAPTER}`, '--json'], py.io)).to.equal(0);
         const rep = JSON.parse(py.out());
         expect(rep.adapters[0]).to.deep.include({ name: 'py', answered: 4, adapterErrors: 0 });
       }
@@ -666,7 +666,7 @@ describe('compare: url-grammar compare', () => {
     }
   });
 
-  it('an unavailable parser asked for by name makes the exit status 1; by default it is only noted', () => {
+  it('an unavailable parser asked for by name makes the exit status 1; by default it is only noted', async () => {
     let installed = true;
     try {
       require.resolve('url-parse');
@@ -674,22 +674,22 @@ describe('compare: url-grammar compare', () => {
       installed = false;
     }
     const named = fakeIO(files);
-    expect(main(['compare', '--corpus', 'small.txt', '--against', 'url-parse'], named.io)).to.equal(installed ? 0 : 1);
+    expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'url-parse'], named.io)).to.equal(installed ? 0 : 1);
     if (!installed) expect(named.out()).to.include('url-parse: unavailable (the package is not installed');
   });
 
-  it('reads WPT JSON corpora and the bundled corpus from the package root', () => {
+  it('reads WPT JSON corpora and the bundled corpus from the package root', async () => {
     expect(packageRoot()).to.equal(root);
     for (const d of DEFAULT_CORPUS) expect(() => readFileSync(join(root, d.file)), d.file).not.to.throw();
     const { io, out } = fakeIO({ 'w.json': JSON.stringify(['comment', { input: 'a', base: 'https://x/' }, { input: 'b', base: null }, { input: 7 }]) });
-    expect(main(['compare', '--corpus', 'w.json', '--against', 'none', '--json'], io)).to.equal(0);
+    expect(await mainAsync(['compare', '--corpus', 'w.json', '--against', 'none', '--json'], io)).to.equal(0);
     expect(JSON.parse(out()).corpus).to.deep.equal({ cases: 2, sources: [{ name: 'w.json', cases: 2 }] });
   });
 
-  it('the default corpus: the 10,000 real-world URLs and the WPT inputs', function () {
+  it('the default corpus: the 10,000 real-world URLs and the WPT inputs', async function () {
     this.timeout(120_000);
     const { io, out } = fakeIO();
-    expect(main(['compare', '--against', 'none', '--json'], io)).to.equal(0);
+    expect(await mainAsync(['compare', '--against', 'none', '--json'], io)).to.equal(0);
     const rep = JSON.parse(out());
     expect(rep.corpus.sources).to.deep.equal([
       { name: 'bench/real-urls.txt', cases: 10_000 },
