@@ -1,0 +1,322 @@
+// compare at scale: the streaming engine (bounded cases in flight, --jsonl, standard input), the
+// corpora (line reading in pieces, --generate and its seed, fast-check loaded only then), the
+// adapters manifest (--list, --against with a manifest name), an adapter wrong on purpose (exactly
+// its wrong answers reported, in the components and the classes), the reports (.md, .html), and
+// every hostile adapter behaviour, each with short timeouts so that each test takes seconds:
+// blank lines forever, silence, a child that outlives the adapter, an endless line, a crash
+// mid-way (the answers before it kept). The fixtures are in test/fixtures/adapters/.
+
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mainAsync } from '../src/cli';
+import type { CliIO } from '../src/cli/io';
+import { AdapterError, childProcessAdapter, type CompareCase } from '../src/tools/compare/compare';
+import { generatedCorpus, readLines, type LineStats } from '../src/tools/compare/corpus';
+import { compareStream, type CaseRecord } from '../src/tools/compare/stream';
+import { CLASSES } from '../src/tools/compare/classes';
+
+const root = join(__dirname, '..');
+const FIXTURES = join(root, 'test', 'fixtures', 'adapters');
+const HOSTILE = join(FIXTURES, 'hostile.js');
+const MANIFEST = 'test/fixtures/adapters/manifest.json';
+
+/** Inputs on which Node's URL and url-grammar agree on every getter. */
+const PLAIN: CompareCase[] = Array.from({ length: 40 }, (_, i) => ({ input: `https://h${i}.example:${8000 + i}/a/../p${i}?q=${i}#f${i}`, base: null }));
+
+function fakeIO(files: Record<string, string> = {}, stdinChunks: string[] = []): { io: CliIO; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    out: (s) => void (out += s),
+    err: (s) => void (err += s),
+    readFile: (path) => (Object.prototype.hasOwnProperty.call(files, path) ? Buffer.from(files[path], 'utf8') : readFileSync(path)),
+    setExitCode: () => undefined,
+    isTTY: false,
+    openRead: (path) => (path === '-' ? stdinChunks.map((c) => Buffer.from(c, 'utf8')) : [Buffer.from(files[path] ?? readFileSync(path).toString('utf8'), 'utf8')]),
+    fileSize: (path) => (path === '-' ? undefined : Buffer.byteLength(files[path] ?? readFileSync(path).toString('utf8'))),
+  };
+  return { io, out: () => out, err: () => err };
+}
+
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+describe('compare at scale: hostile adapters', function () {
+  this.timeout(30_000);
+  const hostile = (mode: string, options: Parameters<typeof childProcessAdapter>[3] = {}, extra: string[] = []) => childProcessAdapter(mode, process.execPath, [HOSTILE, mode, ...extra], options);
+
+  it('blank lines forever after answering every case: every answer counts, and it ends in bounded time and memory', async () => {
+    const started = Date.now();
+    const before = process.memoryUsage().rss;
+    const rep = await compareStream(PLAIN, { adapters: [hostile('blank-flood')], workers: 0, batchSize: 8 });
+    const a = rep.adapters[0];
+    expect(a).to.deep.include({ name: 'blank-flood', answered: PLAIN.length, adapterErrors: 0 });
+    expect(a.components.href).to.deep.include({ compared: PLAIN.length, agreed: PLAIN.length });
+    expect(Date.now() - started).to.be.below(10_000);
+    expect(process.memoryUsage().rss - before).to.be.below(200 * 1024 * 1024);
+  });
+
+  it('blank lines instead of answers: the adapter is ended after maxBlankLines of them in a row', async () => {
+    // "blank-flood" answers as it reads; a request it never gets to is not needed: the flood starts
+    // only when its input ends, so make a client that ends its input early through close()
+    const a = hostile('blank-flood', { maxBlankLines: 1000, requestTimeoutMs: 5000 });
+    const first = await a.parseBatch(PLAIN.slice(0, 2));
+    expect(first.every((o) => !(o instanceof AdapterError))).to.equal(true);
+    const started = Date.now();
+    await a.close();
+    expect(Date.now() - started).to.be.below(5000);
+  });
+
+  it('a silent adapter: each waiting request fails after the short per-request timeout, not the total one', async () => {
+    const started = Date.now();
+    const rep = await compareStream(PLAIN.slice(0, 10), { adapters: [hostile('silent', { requestTimeoutMs: 300 })], workers: 0 });
+    expect(Date.now() - started).to.be.below(5000);
+    const a = rep.adapters[0];
+    expect(a.answered).to.equal(0);
+    expect(a.adapterErrors).to.equal(10);
+    expect(a.adapterErrorMessages[0].message).to.match(/^silent: timed out: no answer to request id \d+ \(input "https:\/\/h0\.example:8000\/a\/\.\.\/p0\?q=0#f0"\) within 300 ms \(it had answered 0\)$/);
+  });
+
+  it('the CLI: --timeout is per request, so a silent adapter holds it for that long only (exit 1)', async () => {
+    const { io, out } = fakeIO({ 'c.txt': 'https://a.example/\nhttps://b.example/\n' });
+    const started = Date.now();
+    const code = await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'none', '--timeout', '300', '--workers', '0', '--adapter', `quiet=${JSON.stringify(process.execPath)} ${JSON.stringify(HOSTILE)} silent`], io);
+    expect(Date.now() - started).to.be.below(8000);
+    expect(code).to.equal(1);
+    expect(out()).to.match(/quiet: could not answer 2 cases\n {2}2× quiet: timed out: no answer to request id \d+/);
+  });
+
+  it("an adapter whose child outlives it: after the timeout the child is gone too (the process group is killed)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-orphan-'));
+    try {
+      const pidFile = join(dir, 'child.pid');
+      const rep = await compareStream(PLAIN.slice(0, 3), { adapters: [hostile('orphan', { requestTimeoutMs: 500 }, [pidFile])], workers: 0 });
+      expect(rep.adapters[0].adapterErrors).to.equal(3);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(pid).to.be.above(0);
+      expect(await waitFor(() => processGone(pid), 3000), `process ${pid} still runs`).to.equal(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an endless line: the adapter is ended at maxLineBytes, and the answer before it kept', async () => {
+    const started = Date.now();
+    const before = process.memoryUsage().rss;
+    const rep = await compareStream(PLAIN.slice(0, 5), { adapters: [hostile('huge-line', { maxLineBytes: 4 << 20 })], workers: 0 });
+    const a = rep.adapters[0];
+    expect(a.answered).to.equal(1);
+    expect(a.components.href).to.deep.include({ compared: 1, agreed: 1 });
+    expect(a.adapterErrors).to.equal(4);
+    expect(a.adapterErrorMessages[0].message).to.equal('huge-line: a response line longer than 4194304 bytes (it had answered 1)');
+    expect(Date.now() - started).to.be.below(10_000);
+    expect(process.memoryUsage().rss - before).to.be.below(200 * 1024 * 1024);
+  });
+
+  it('a crash mid-way: the answers before it count, the rest say why', async () => {
+    const records: CaseRecord[] = [];
+    const rep = await compareStream(PLAIN.slice(0, 10), { adapters: [hostile('crash-midway', {}, ['4'])], workers: 0, batchSize: 3, onCase: (r) => void records.push(r) });
+    const a = rep.adapters[0];
+    expect(a.answered).to.equal(4);
+    expect(a.adapterErrors).to.equal(6);
+    expect(a.components.href).to.deep.include({ compared: 4, agreed: 4 });
+    expect(a.adapterErrorMessages[0].message).to.match(/^crash-midway: the adapter exited with code 1 before answering \d+ requests? \(it had answered 4\)$/);
+    expect(records.map((r) => ('error' in (r.results['crash-midway'] as object) ? 'error' : 'ok'))).to.deep.equal([...Array(4).fill('ok'), ...Array(6).fill('error')]);
+  });
+});
+
+describe('compare at scale: streaming', function () {
+  this.timeout(60_000);
+
+  it('holds a bounded number of cases in flight, whatever the length of the stream', async () => {
+    let pulled = 0;
+    let counted = 0;
+    let most = 0;
+    function* source(): Generator<CompareCase> {
+      for (let i = 0; i < 20_000; i++) {
+        pulled++;
+        most = Math.max(most, pulled - counted);
+        yield { input: `https://h${i % 97}.example/${i}`, base: null };
+      }
+    }
+    const rep = await compareStream(source(), { workers: 0, batchSize: 100, maxPending: 3, onCase: () => void counted++ });
+    expect(rep.cases).to.equal(20_000);
+    expect(counted).to.equal(20_000);
+    // at most maxPending batches waiting, plus the one being filled
+    expect(most).to.be.at.most(4 * 100);
+  });
+
+  it('built-in parsers on worker threads give the same counts as in this thread', async () => {
+    const cases = JSON.parse(readFileSync(join(root, 'test/wpt/urltestdata.json'), 'utf8'))
+      .filter((c: unknown) => typeof c === 'object')
+      .map((c: { input: string; base: string | null }) => ({ input: c.input, base: c.base ?? null }));
+    const local = await compareStream(cases, { builtins: ['node', 'whatwg-url'], workers: 0 });
+    const threads = await compareStream(cases, { builtins: ['node', 'whatwg-url'], workers: 2 });
+    expect(threads.cases).to.equal(cases.length);
+    expect(threads.adapters).to.deep.equal(local.adapters);
+    expect(threads.classes).to.deep.equal(local.classes);
+    // whatwg-url is the reference implementation: it agrees on every href of the WPT inputs
+    expect(local.adapters[1].components.href.agreed).to.equal(local.adapters[1].components.href.compared);
+  });
+
+  it('reads lines in pieces: split anywhere, CRLF, empty lines, and a too-long line skipped, not kept', async () => {
+    const text = 'https://a/\r\n\nhttps://b/\n' + 'x'.repeat(5000) + '\nhttps://é/\nlast';
+    const bytes = Buffer.from(text, 'utf8');
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 7) chunks.push(bytes.subarray(i, i + 7));
+    const stats: LineStats = { bytes: 0, skipped: 0 };
+    const got: string[] = [];
+    for await (const l of readLines(chunks, stats, 1000)) got.push(l);
+    expect(got).to.deep.equal(['https://a/', 'https://b/', 'https://é/', 'last']);
+    expect(stats).to.deep.equal({ bytes: bytes.length, skipped: 1 });
+  });
+
+  it('--jsonl: one line per case, in order, from standard input (--corpus -)', async () => {
+    const { io, out, err } = fakeIO({}, ['https://exa', 'mple.com/a/../b\nnon-special:opaque  ?hi\n../c\thttps://x/a/', 'b\nnot a url\n']);
+    expect(await mainAsync(['compare', '--corpus', '-', '--against', 'node', '--jsonl', '--workers', '0'], io)).to.equal(0);
+    const lines = out().trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.index, l.input, l.base])).to.deep.equal([
+      [0, 'https://example.com/a/../b', null],
+      [1, 'non-special:opaque  ?hi', null],
+      [2, '../c', 'https://x/a/b'],
+      [3, 'not a url', null],
+    ]);
+    expect(lines[0].results['url-grammar'].href).to.equal('https://example.com/b');
+    expect(lines[2].results.node.href).to.equal('https://x/c');
+    expect(lines[3].results.node.ok).to.equal(false);
+    // Node keeps the spaces before "?" in an opaque path
+    expect(lines[1].differ).to.deep.equal({ node: ['href', 'pathname'] });
+    expect(lines[0].differ).to.deep.equal({});
+    expect(err()).to.match(/^compare: 4 cases, node /);
+  });
+
+  it('--generate: the same seed gives the same cases; another seed, others', () => {
+    const a = [...generatedCorpus(300, 7)];
+    const b = [...generatedCorpus(300, 7)];
+    const c = [...generatedCorpus(300, 8)];
+    expect(a).to.have.length(300);
+    expect(a).to.deep.equal(b);
+    expect(a).to.not.deep.equal(c);
+    expect(a.some((x) => x.base !== null) && a.some((x) => x.base === null)).to.equal(true);
+  });
+
+  it('fast-check is loaded only for --generate, never by the core or the engine', function () {
+    const script = "require('./src/index'); require('./src/tools/compare/stream'); require('./src/cli/compare'); process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes('fast-check'))));";
+    const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(r.stderr).to.equal('');
+    expect(r.stdout).to.equal('false');
+  });
+
+  it('--generate through the CLI, with --json', async () => {
+    const { io, out } = fakeIO();
+    expect(await mainAsync(['compare', '--generate', '200', '--seed', '3', '--against', 'whatwg-url', '--json', '--workers', '0'], io)).to.equal(0);
+    const rep = JSON.parse(out());
+    expect(rep.corpus).to.deep.equal({ cases: 200, sources: [{ name: '--generate 200 --seed 3', cases: 200 }] });
+    expect(rep.classes.map((c: { id: string }) => c.id)).to.deep.equal(CLASSES.map((c) => c.id));
+  });
+});
+
+describe('compare at scale: the manifest, an adapter wrong on purpose, the reports', function () {
+  this.timeout(60_000);
+  const corpus = [
+    'https://example.com/a',
+    'https://evil.example/x',
+    'http://user:pw@host.example:81/p?q#f',
+    'https://reject.example/',
+    'https://sub.evil.example/?a=b',
+    'https://ok.example/bad/../path',
+  ].join('\n');
+
+  it('--list: which adapters run here, and how to install the others', async () => {
+    const { io, out } = fakeIO();
+    expect(await mainAsync(['compare', '--list', '--manifest', MANIFEST], io)).to.equal(0);
+    const lines = out().split('\n');
+    expect(lines.find((l) => l.startsWith('url-grammar'))).to.match(/in-process \(JavaScript\)\s+yes\s+the reference/);
+    expect(lines.find((l) => l.startsWith('node-legacy'))).to.match(/yes/);
+    expect(lines.find((l) => l.startsWith('wrong-on-purpose'))).to.match(/adapter \(JavaScript\)\s+yes\s+Node's URL, wrong on purpose/);
+    expect(lines.find((l) => l.startsWith('not-installed'))).to.match(/\s+no\s+missing command: url-grammar-test-no-such-command; install: apt-get install no-such-package$/);
+    expect(lines.find((l) => l.startsWith('failing-check'))).to.match(/\s+no\s+its check .* exited with 3: library missing; install: install the library$/);
+    expect(out()).to.include(`adapters from ${MANIFEST}`);
+  });
+
+  it('exactly the wrong answers are reported: two hosts, one failure, nothing else', async () => {
+    const { io, out } = fakeIO({ 'c.txt': corpus });
+    expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'wrong-on-purpose', '--json', '--workers', '0', '--max-examples', '10'], io)).to.equal(0);
+    const rep = JSON.parse(out());
+    const a = rep.adapters[0];
+    expect(a.name).to.equal('wrong-on-purpose');
+    expect(a.answered).to.equal(6);
+    expect(a.components.parse.examples.map((e: { input: string }) => e.input)).to.deep.equal(['https://reject.example/']);
+    expect(a.components.hostname.examples.map((e: { input: string }) => e.input)).to.deep.equal(['https://evil.example/x', 'https://sub.evil.example/?a=b']);
+    for (const k of ['protocol', 'username', 'password', 'port', 'pathname', 'search', 'hash']) expect(a.components[k].agreed, k).to.equal(a.components[k].compared);
+    const byId = Object.fromEntries(rep.classes.map((c: { id: string }) => [c.id, c]));
+    expect(byId.failure.byParser['wrong-on-purpose']).to.equal(1);
+    expect(byId.host.byParser['wrong-on-purpose']).to.equal(2);
+    expect(byId.host.examples[0].input).to.equal('https://evil.example/x');
+    expect(byId.host.examples[0].sides).to.deep.equal([
+      { value: 'evil.example', parsers: ['url-grammar'] },
+      { value: 'good.example', parsers: ['wrong-on-purpose'] },
+    ]);
+    for (const id of ['scheme', 'credentials', 'port', 'path', 'query', 'fragment', 'serialization', 'errors']) expect(byId[id].cases, id).to.equal(0);
+  });
+
+  it('a manifest adapter that is not installed, asked for by name: noted, exit 1', async () => {
+    const { io, out } = fakeIO({ 'c.txt': corpus });
+    expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'not-installed', '--workers', '0'], io)).to.equal(1);
+    expect(out()).to.include('not-installed: unavailable (missing command: url-grammar-test-no-such-command; to install: apt-get install no-such-package)');
+  });
+
+  it('--report .md and .html: the matrix, the classes with their spec steps and sides, one self-contained page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-report-'));
+    try {
+      for (const ext of ['md', 'html']) {
+        const file = join(dir, `r.${ext}`);
+        const { io } = fakeIO({ 'c.txt': corpus });
+        expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'node,wrong-on-purpose', '--report', file, '--workers', '0'], io)).to.equal(0);
+        const doc = readFileSync(file, 'utf8');
+        expect(doc).to.include('https://url.spec.whatwg.org/#host-parsing');
+        expect(doc).to.include('https://url.spec.whatwg.org/#concept-basic-url-parser');
+        expect(doc).to.include('good.example');
+        if (ext === 'md') {
+          expect(doc).to.match(/^\| component \| node \| wrong-on-purpose \|$/m);
+          expect(doc).to.match(/^\| hostname \| 100% \(6\/6\) \| 60\.00% \(3\/5\) \|$/m);
+          expect(doc).to.include('### ⚠ host: 2 cases');
+          expect(doc).to.include('- wrong-on-purpose: `"good.example"`');
+        } else {
+          expect(doc.startsWith('<!doctype html>')).to.equal(true);
+          expect(doc).to.not.match(/<script|<link|<img|<iframe|@import|src=/i);
+          expect(doc).to.include('<th>wrong-on-purpose</th>');
+          expect(doc).to.include('<span class="sec">⚠</span>');
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bad arguments: --json with --jsonl, a --report that is neither .html nor .md, --seed without --generate, a manifest that cannot be read', async () => {
+    for (const args of [['--json', '--jsonl'], ['--report', 'out.pdf'], ['--seed', '3'], ['--manifest', join(tmpdir(), 'no-such-manifest.json')], ['--generate', '0']]) {
+      const { io, err } = fakeIO({ 'c.txt': corpus });
+      expect(await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'none', ...args], io), args.join(' ')).to.equal(2);
+      expect(err()).to.match(/^error: /);
+    }
+  });
+});
