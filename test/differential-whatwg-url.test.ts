@@ -20,7 +20,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { URL as GrammarURL, parseWithDiagnostics } from '../src/index';
-import { anyString, relativeReference, setterCalls, urlString, urlWithBase, type SetterCall } from '../src/tools/compare/arbitraries';
+import { relativeReference, urlString, urlWithBase } from '../src/tools/compare/arbitraries';
+import { anyString, setterCalls, type SetterCall } from './support/setter-arbitraries';
 
 interface URLLike {
   href: string;

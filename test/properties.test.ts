@@ -53,16 +53,8 @@ import {
   type URLRecord,
   type StateOverride,
 } from '../src/index';
-import {
-  SETTERS,
-  hostString,
-  relativeReference,
-  setterCalls,
-  urlString,
-  urlWithBase,
-  SETTER_VALUES,
-  type SetterCall,
-} from '../src/tools/compare/arbitraries';
+import { hostString, relativeReference, urlString, urlWithBase } from '../src/tools/compare/arbitraries';
+import { SETTERS, setterCalls, SETTER_VALUES, type SetterCall } from './support/setter-arbitraries';
 
 const SEED = process.env.PROPERTIES_SEED === undefined ? 0x5eed_2026 : Number(process.env.PROPERTIES_SEED);
 const SCALE = process.env.PROPERTIES_RUNS === undefined ? 1 : Number(process.env.PROPERTIES_RUNS);

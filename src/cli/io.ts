@@ -14,7 +14,7 @@ export interface CliIO {
   /** Whether standard output is a terminal (colour only then). */
   isTTY: boolean;
   /** Optional, for commands that stream: a file (or standard input for "-") read in pieces. */
-  openRead?(path: string): AsyncIterable<Uint8Array>;
+  openRead?(path: string): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   /** Optional: a file's size in bytes (undefined for standard input); throws when it cannot be read. */
   fileSize?(path: string): number | undefined;
   /** Optional: standard output with backpressure (the promise settles when it may be written again). */

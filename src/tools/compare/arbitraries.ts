@@ -319,7 +319,8 @@ const BASE_HOST_ALTERNATIVES: Record<string, fc.Arbitrary<string>> = {
   'other-port': fc.constantFrom('', '1', '8080'),
 };
 
-const urlOptions = (extra: GenerateOptions = {}): GenerateOptions => ({ alternatives: HOST_ALTERNATIVES, ...extra });
+/** Options that mix the host, port and segment alternatives above into the URL rules. */
+export const urlOptions = (extra: GenerateOptions = {}): GenerateOptions => ({ alternatives: HOST_ALTERNATIVES, ...extra });
 
 /** Absolute URLs: the entry rule `url` (no base URL), with preprocessing noise. */
 export const urlString: fc.Arbitrary<string> = withNoise(arbitraryFromRule(URL_GRAMMAR, ENTRY_RULES.none, urlOptions()));
@@ -396,55 +397,3 @@ export const urlWithBase: fc.Arbitrary<InputWithBase> = fc.oneof(
   { arbitrary: pairFor('other', 'other'), weight: 3 },
   { arbitrary: pairFor('opaque', 'other'), weight: 2 },
 );
-
-// ---- setter values --------------------------------------------------------------------------------
-
-export const SETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
-export type SetterName = (typeof SETTERS)[number];
-
-const rule = (name: string, options: GenerateOptions = {}) => arbitraryFromRule(URL_GRAMMAR, name, urlOptions(options));
-const shape = (s: Shape, options: GenerateOptions = {}) => arbitraryFromShape(URL_GRAMMAR, s, urlOptions(options));
-
-/** Short strings of any code units (lone surrogates included). */
-export const anyString = fc.string({ unit: 'binary', maxLength: 12 });
-
-const hostValue = fc.oneof(
-  { arbitrary: rule('override-special-host'), weight: 2 },
-  { arbitrary: rule('override-other-host'), weight: 1 },
-  { arbitrary: rule('override-file-host'), weight: 1 },
-  { arbitrary: hostString, weight: 2 },
-  { arbitrary: fc.tuple(hostString, shape(sequence(':', N('special-port')))).map(([h, p]) => h + p), weight: 1 },
-);
-
-/** Values for each setter, from the rules for the component it sets (and some of any shape). */
-export const SETTER_VALUES: Record<SetterName, fc.Arbitrary<string>> = {
-  href: fc.oneof(urlString, relativeReference),
-  protocol: fc.oneof(rule('scheme'), rule('override-scheme'), rule('special-scheme'), rule('file-scheme'), shape(sequence(N('scheme'), choice(':', '://', '/', ' ', '%3A', ':x')))),
-  username: fc.oneof(rule('special-userinfo'), rule('other-userinfo')),
-  password: fc.oneof(rule('special-userinfo'), rule('other-userinfo')),
-  host: hostValue,
-  hostname: hostValue,
-  port: fc.oneof(rule('override-port'), rule('special-port'), shape(sequence(N('override-port'), N('special-path-start')))),
-  pathname: fc.oneof(rule('override-special-path'), rule('override-other-path'), rule('special-path-start')),
-  search: fc.oneof(rule('override-query'), rule('query-part'), rule('query')),
-  hash: fc.oneof(rule('override-fragment'), rule('fragment-part')),
-};
-
-export interface SetterCall {
-  setter: SetterName;
-  value: string;
-}
-
-/** One setter call: an attribute and a value for it (sometimes a value of any shape). */
-export const setterCall: fc.Arbitrary<SetterCall> = fc.oneof(
-  ...SETTERS.map((setter) => ({
-    arbitrary: fc.record({
-      setter: fc.constant(setter),
-      value: fc.oneof({ arbitrary: SETTER_VALUES[setter], weight: 5 }, { arbitrary: anyString, weight: 1 }),
-    }),
-    weight: setter === 'href' ? 1 : 3,
-  })),
-);
-
-/** A sequence of setter calls. */
-export const setterCalls = (maxLength = 6): fc.Arbitrary<SetterCall[]> => fc.array(setterCall, { minLength: 1, maxLength });
