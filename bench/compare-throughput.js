@@ -95,7 +95,7 @@ async function main() {
     const md = [
       '## compare throughput',
       '',
-      `Produced by \`node bench/compare-throughput.js\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16)}Z: \`url-grammar compare --against ${AGAINST} --jsonl\` (url-grammar with its validation errors, Node's URL, whatwg-url with its validation errors) over ${opts.cases.toLocaleString('en-US')} cases, the built-in parsers on ${Math.min(4, os.availableParallelism())} worker threads, one JSON line per case written to a pipe and counted. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (shared with other work while it ran), Node ${process.version}. Peak RSS: \`/usr/bin/time -v\`'s maximum resident set of the whole process, worker threads included.`,
+      `Produced by \`node bench/compare-throughput.js\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16)}Z: \`url-grammar compare --against ${AGAINST} --jsonl\` (url-grammar with its validation errors, Node's URL, whatwg-url with its validation errors) over ${opts.cases.toLocaleString('en-US')} cases, the built-in parsers on ${Math.max(1, Math.min(4, os.availableParallelism() - 1))} worker thread(s), one JSON line per case written to a pipe and counted. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (shared with other work while it ran), Node ${process.version}. Peak RSS: \`/usr/bin/time -v\`'s maximum resident set of the whole process, worker threads included.`,
       '',
       '| corpus | cases | time | cases/s | peak RSS |',
       '| :--- | ---: | ---: | ---: | ---: |',

@@ -544,7 +544,7 @@ export function register(program: Command, io: CliIO): void {
     .option('--max-examples <n>', 'how many disagreements of each kind to show (default 5)')
     .option('--timeout <ms>', `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})`)
     .option('--total-timeout <ms>', 'how long an adapter process may take for the whole corpus (default: no limit)')
-    .option('--workers <n>', 'worker threads for the built-in parsers (0: none; default: the cores, at most 4)')
+    .option('--workers <n>', 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)')
     .action(async (opts: CompareOptionsCli) => {
       const manifest = loadManifest(opts);
       if (opts.list) {

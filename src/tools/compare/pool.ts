@@ -22,9 +22,9 @@ export interface InProcessRunner {
   close(): Promise<void>;
 }
 
-/** The default number of worker threads: the cores there are, at most 4. */
+/** The default number of worker threads: one core is left to this thread (reading, counting, writing); at least 1, at most 4. */
 export function defaultWorkers(): number {
-  return Math.max(1, Math.min(4, availableParallelism()));
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
 function fromWire(o: WireOutcome): Outcome {
@@ -41,11 +41,11 @@ export function localRunner(names: readonly BuiltinParser[]): InProcessRunner {
 }
 
 /**
- * A worker's heap limits: its live data is the parsers and a batch or two, so a small old
- * generation keeps V8 collecting early instead of letting garbage grow the process by hundreds of
+ * A worker's heap limits: its live data is the parsers and a batch or two (about 10 MB), so a small
+ * heap keeps V8 collecting early instead of letting garbage grow the process by hundreds of
  * megabytes over a long run.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
 function startWorker(): Worker {
   const js = join(__dirname, 'worker.js');

@@ -26,7 +26,7 @@ export interface StreamOptions {
   builtins?: readonly BuiltinParser[];
   /** Other adapters (child processes, or any ParserAdapter), run in this thread. */
   adapters?: readonly ParserAdapter[];
-  /** Worker threads for the built-in parsers; 0 runs them in this thread. Default: the cores, at most 4. */
+  /** Worker threads for the built-in parsers; 0 runs them in this thread. Default: defaultWorkers(). */
   workers?: number;
   /** Cases per batch. Default 256. */
   batchSize?: number;
