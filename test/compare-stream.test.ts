@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainAsync } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
-import { AdapterError, childProcessAdapter, type CompareCase } from '../src/tools/compare/compare';
+import { AdapterError, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/tools/compare/compare';
 import { generatedCorpus, readLines, type LineStats } from '../src/tools/compare/corpus';
 import { compareStream, type CaseRecord } from '../src/tools/compare/stream';
 import { CLASSES } from '../src/tools/compare/classes';
@@ -318,5 +318,50 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
       expect(await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'none', ...args], io), args.join(' ')).to.equal(2);
       expect(err()).to.match(/^error: /);
     }
+  });
+});
+
+describe("compare: node-legacy, Node's url.parse mapped onto the getters", () => {
+  const legacy = nodeLegacyAdapter();
+  const get = (input: string, base: string | null = null) => legacy.parse(input, base) as Result;
+
+  it('maps its fields, "" for a part it did not find, and has no origin', () => {
+    expect(get('HTTP://u:p@Example.com:8080/a/b?q=1#f')).to.deep.equal({
+      ok: true,
+      href: 'http://u:p@example.com:8080/a/b?q=1#f',
+      protocol: 'http:',
+      username: 'u',
+      password: 'p',
+      host: 'example.com:8080',
+      hostname: 'example.com',
+      port: '8080',
+      pathname: '/a/b',
+      search: '?q=1',
+      hash: '#f',
+    });
+    expect(get('javascript:alert(1)')).to.deep.include({ ok: true, host: '', port: '', search: '', hash: '', pathname: 'alert(1)' });
+    expect(get('http://h/?#')).to.deep.include({ search: '', hash: '' });
+  });
+
+  it('keeps its own behaviour where it differs: IPv6 without brackets, decoded userinfo, no dot segments removed', () => {
+    expect(get('http://[::1]:8080/')).to.deep.include({ host: '[::1]:8080', hostname: '::1' });
+    expect(get('http://a%40b:c@h/')).to.deep.include({ username: 'a@b', password: 'c' });
+    expect(get('http://h/a/../b')).to.deep.include({ pathname: '/a/../b' });
+  });
+
+  it('resolves against a base with url.resolve; no scheme is a failure; its deprecation warnings stay silent', () => {
+    expect(get('../d', 'http://a/b/c')).to.deep.include({ ok: true, href: 'http://a/d' });
+    expect(get('no scheme')).to.deep.equal({ ok: false, message: 'no scheme (url.parse parsed a relative reference)' });
+    const before = process.noDeprecation;
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      get('http://a:b');
+    } finally {
+      process.removeListener('warning', onWarning);
+    }
+    expect(process.noDeprecation).to.equal(before);
+    return new Promise<void>((resolve) => setImmediate(() => resolve(expect(warnings).to.deep.equal([]) as unknown as void)));
   });
 });
