@@ -89,5 +89,11 @@ export function processIO(): CliIO {
 }
 
 if (require.main === module) {
+  // a reader that stops early (`| head`) is no error: end quietly instead of throwing EPIPE
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.stderr.write(`url-grammar: cannot write to standard output: ${e.message}\n`);
+    process.exit(70);
+  });
   void mainAsync(process.argv.slice(2)).then((c) => (process.exitCode = c));
 }
