@@ -164,6 +164,21 @@ describe('compare at scale: streaming', function () {
     expect(most).to.be.at.most(4 * 100);
   });
 
+  it('a stop (Ctrl-C in the CLI): no more cases are read, and every case read is counted', async () => {
+    let pulled = 0;
+    function* source(): Generator<CompareCase> {
+      for (let i = 0; i < 100_000; i++) {
+        pulled++;
+        yield { input: `https://h.example/${i}`, base: null };
+      }
+    }
+    const stop = new AbortController();
+    const rep = await compareStream(source(), { workers: 0, batchSize: 50, signal: stop.signal, onCase: (r) => void (r.index === 120 && stop.abort()) });
+    expect(rep.stopped).to.equal(true);
+    expect(rep.cases).to.equal(pulled);
+    expect(rep.cases).to.be.below(1000);
+  });
+
   it('built-in parsers on worker threads give the same counts as in this thread', async () => {
     const cases = JSON.parse(readFileSync(join(root, 'test/wpt/urltestdata.json'), 'utf8'))
       .filter((c: unknown) => typeof c === 'object')

@@ -617,7 +617,8 @@ export function register(program: Command, io: CliIO): void {
       else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
       else {
         const pc = createColors(io.isTTY);
-        io.out(formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
+        const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
+        io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
       }
       const trouble = report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
       io.setExitCode(trouble ? 1 : 0);

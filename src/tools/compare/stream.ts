@@ -67,14 +67,15 @@ function wire(o: Outcome): unknown {
 async function* batches(source: AsyncIterable<CompareCase> | Iterable<CompareCase>, size: number, signal?: AbortSignal): AsyncGenerator<CompareCase[]> {
   let batch: CompareCase[] = [];
   for await (const c of source) {
-    if (signal?.aborted) break;
+    // a case already read is counted, even when the stream is stopped just now
     batch.push({ input: toScalarValueString(c.input), base: c.base === null ? null : toScalarValueString(c.base) });
-    if (batch.length >= size) {
+    if (batch.length >= size || signal?.aborted) {
       yield batch;
       batch = [];
     }
+    if (signal?.aborted) break;
   }
-  if (batch.length > 0 && !signal?.aborted) yield batch;
+  if (batch.length > 0) yield batch;
 }
 
 /**
