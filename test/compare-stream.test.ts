@@ -217,8 +217,9 @@ describe('compare at scale: streaming', function () {
     expect(lines[0].results['url-grammar'].href).to.equal('https://example.com/b');
     expect(lines[2].results.node.href).to.equal('https://x/c');
     expect(lines[3].results.node.ok).to.equal(false);
-    // Node keeps the spaces before "?" in an opaque path
-    expect(lines[1].differ).to.deep.equal({ node: ['href', 'pathname'] });
+    // Node 20 and 22 keep the spaces before "?" in an opaque path; the standard and Node 24 do not
+    const nodeKeeps = new URL('non-special:opaque  ?hi').href === 'non-special:opaque  ?hi';
+    expect(lines[1].differ).to.deep.equal(nodeKeeps ? { node: ['href', 'pathname'] } : {});
     expect(lines[0].differ).to.deep.equal({});
     expect(err()).to.match(/^compare: 4 cases, node /);
   });

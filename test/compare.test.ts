@@ -585,6 +585,9 @@ function fakeIO(files: Record<string, string> = {}): { io: CliIO; out: () => str
   return { io, out: () => out, err: () => err };
 }
 
+/** Whether this Node's URL keeps the spaces before "?" in an opaque path (Node 20 and 22 do; the standard and Node 24 do not). */
+const NODE_KEEPS_OPAQUE_SPACES = new URL('non-special:opaque  ?hi').href === 'non-special:opaque  ?hi';
+
 describe('compare: url-grammar compare', () => {
   const corpus = ['https://example.com/a/../b', 'http://[::1', '../c\thttps://example.com/a/b', '', 'non-special:opaque  ?hi'].join('\n') + '\n';
   const files = { 'small.txt': corpus };
@@ -602,9 +605,14 @@ describe('compare: url-grammar compare', () => {
     expect(lines.find((l) => l.startsWith('answered'))).to.match(/^answered\s+4\/4\s+4\/4$/);
     expect(lines.find((l) => l.startsWith('parse'))).to.match(/^parse\s+4\/4 100%\s+4\/4 100%$/);
     expect(lines.find((l) => l.startsWith('errors'))).to.match(/^errors\s+-\s+4\/4 100%$/);
-    // Node keeps the space before "?" in an opaque path (see test/differential-node.test.ts)
-    expect(lines.find((l) => l.startsWith('href'))).to.match(/^href\s+2\/3 66\.66%\s+3\/3 100%$/);
-    expect(text).to.include(['node · href: 1 of 3 differ', '    input   "non-special:opaque  ?hi"', '    ours    "non-special:opaque %20?hi"', '    theirs  "non-special:opaque  ?hi"'].join('\n'));
+    // Node up to 22 keeps the space before "?" in an opaque path (see test/differential-node.test.ts); Node 24 does not
+    if (NODE_KEEPS_OPAQUE_SPACES) {
+      expect(lines.find((l) => l.startsWith('href'))).to.match(/^href\s+2\/3 66\.66%\s+3\/3 100%$/);
+      expect(text).to.include(['node · href: 1 of 3 differ', '    input   "non-special:opaque  ?hi"', '    ours    "non-special:opaque %20?hi"', '    theirs  "non-special:opaque  ?hi"'].join('\n'));
+    } else {
+      expect(lines.find((l) => l.startsWith('href'))).to.match(/^href\s+3\/3 100%\s+3\/3 100%$/);
+      expect(text).to.not.include('node · href');
+    }
   });
 
   it('--json gives the report for machines', async () => {
@@ -615,7 +623,7 @@ describe('compare: url-grammar compare', () => {
     expect(rep.reference).to.equal('url-grammar');
     expect(rep.maxExamples).to.equal(0);
     expect(rep.adapters.map((a: { name: string }) => a.name)).to.deep.equal(['node']);
-    expect(rep.adapters[0].components.href).to.deep.equal({ compared: 3, agreed: 2, examples: [] });
+    expect(rep.adapters[0].components.href).to.deep.equal({ compared: 3, agreed: NODE_KEEPS_OPAQUE_SPACES ? 2 : 3, examples: [] });
   });
 
   it('an unknown parser name is a usage error (exit 2)', async () => {
