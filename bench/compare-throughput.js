@@ -87,7 +87,9 @@ async function main() {
     const rows = [];
     for (const r of runs) {
       process.stderr.write(`compare-throughput: ${r.label} ...\n`);
+      const loadBefore = os.loadavg()[0];
       const got = await run(r.args);
+      got.load = `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
       if (got.lines !== opts.cases) throw new Error(`expected ${opts.cases} JSON lines, got ${got.lines}`);
       rows.push({ ...r, ...got });
       process.stderr.write(`  ${got.lines} cases in ${got.seconds.toFixed(1)} s, ${Math.round(got.lines / got.seconds)} cases/s, peak RSS ${got.peakMB.toFixed(0)} MB\n`);
@@ -95,11 +97,11 @@ async function main() {
     const md = [
       '## compare throughput',
       '',
-      `Produced by \`node bench/compare-throughput.js\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16)}Z: \`url-grammar compare --against ${AGAINST} --jsonl\` (url-grammar with its validation errors, Node's URL, whatwg-url with its validation errors) over ${opts.cases.toLocaleString('en-US')} cases, the built-in parsers on ${Math.max(1, Math.min(4, os.availableParallelism() - 1))} worker thread(s), one JSON line per case written to a pipe and counted. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (shared with other work while it ran), Node ${process.version}. Peak RSS: \`/usr/bin/time -v\`'s maximum resident set of the whole process, worker threads included.`,
+      `Produced by \`node bench/compare-throughput.js\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16)}Z: \`url-grammar compare --against ${AGAINST} --jsonl\` (url-grammar with its validation errors, Node's URL, whatwg-url with its validation errors) over ${opts.cases.toLocaleString('en-US')} cases, the built-in parsers on ${Math.max(1, Math.min(4, os.availableParallelism() - 1))} worker thread(s), one JSON line per case written to a pipe and counted. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (shared with other work: a load average above the number of cores means the figures are lower than the machine can do), Node ${process.version}. Peak RSS: \`/usr/bin/time -v\`'s maximum resident set of the whole process, worker threads included.`,
       '',
-      '| corpus | cases | time | cases/s | peak RSS |',
-      '| :--- | ---: | ---: | ---: | ---: |',
-      ...rows.map((r) => `| ${r.label} | ${r.lines.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} s | ${Math.round(r.lines / r.seconds).toLocaleString('en-US')} | ${r.peakMB.toFixed(0)} MB |`),
+      '| corpus | cases | time | cases/s | peak RSS | load average (1 min) before → after |',
+      '| :--- | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map((r) => `| ${r.label} | ${r.lines.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} s | ${Math.round(r.lines / r.seconds).toLocaleString('en-US')} | ${r.peakMB.toFixed(0)} MB | ${r.load} |`),
       '',
       ...rows.map((r) => `- ${r.summary.replace(/^compare: /, '')}`),
     ].join('\n');
