@@ -4,15 +4,17 @@
 //
 // A parser is plugged in through an adapter: `{ name, parse(input, base) }` returning a Result, the
 // URL getters' values (or a failure), synchronously or as a promise. Built in: url-grammar itself,
-// Node's global URL, whatwg-url and url-parse (each loaded with require, so a package that is not
-// installed makes its adapter "unavailable" instead of an error). A parser in any other language
-// speaks the JSON-lines protocol of docs/compare-protocol.md over a child process's standard input
-// and output: childProcessAdapter(name, command, args).
+// Node's global URL, Node's legacy url.parse, whatwg-url and url-parse (each loaded with require,
+// so a package that is not installed makes its adapter "unavailable" instead of an error). A parser
+// in any other language speaks the JSON-lines protocol of docs/compare-protocol.md over a child
+// process's standard input and output: childProcessAdapter(name, command, args), whose output is
+// treated as untrusted (bounded lines, per-request timeouts, its process group killed on a breach).
 //
-// Two engines share everything but the waiting: compareParsers (async: adapters may answer with
-// promises; a child process is streamed with a per-request and a total timeout) and
-// compareParsersSync (for callers that cannot wait, such as the synchronous CLI: a child process is
-// run once with every request on its standard input, under a total timeout).
+// This file has the small engines for case lists in memory: compareParsers (async) and
+// compareParsersSync (a child process is run once with every request on its standard input, under
+// a total timeout). The CLI uses ./stream.ts instead, which streams any number of cases in bounded
+// memory, runs the built-in parsers on worker threads (./pool.ts) and adds the disagreement
+// classes (./classes.ts) and the reports (./report.ts).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics } from '../../parse';
