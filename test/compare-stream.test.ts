@@ -300,6 +300,22 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
     expect(out()).to.include('not-installed: unavailable (missing command: url-grammar-test-no-such-command; to install: apt-get install no-such-package)');
   });
 
+  it('--against all: every built-in parser and every manifest adapter; those missing here are noted with how to install them, exit 0', async () => {
+    const { io, out } = fakeIO({ 'c.txt': corpus });
+    expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'all', '--json', '--workers', '0'], io)).to.equal(0);
+    const rep = JSON.parse(out());
+    expect(rep.adapters.map((a: { name: string; available: boolean }) => `${a.name} ${a.available}`)).to.deep.equal([
+      'node true',
+      'node-legacy true',
+      'whatwg-url true',
+      'url-parse true',
+      'wrong-on-purpose true',
+      'not-installed false',
+      'failing-check false',
+    ]);
+    expect(rep.adapters[6].unavailable).to.match(/exited with 3: library missing; to install: install the library$/);
+  });
+
   it('--report .md and .html: the matrix, the classes with their spec steps and sides, one self-contained page', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'url-grammar-report-'));
     try {

@@ -345,8 +345,9 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
     if (isBuiltinParser(n)) {
       if (n !== 'url-grammar') builtins.push(n);
     } else if (entry) {
-      // with "all", an adapter this machine lacks is left out (--list says which)
-      const a = fromManifest(entry, all);
+      // one this machine lacks is reported as unavailable, with how to install it (an exit status
+      // of 1 only when it was asked for by name)
+      const a = fromManifest(entry, false);
       if (a) adapters.push(a);
     } else {
       const known = [...BUILTIN_PARSERS, ...manifest.map((e) => e.name)];
