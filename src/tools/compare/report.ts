@@ -78,7 +78,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function shade(agreed: number, compared: number): string {
   if (compared === 0) return '';
   const p = agreed / compared;
-  const hue = Math.round(Math.max(0, Math.min(1, (p - 0.5) / 0.5)) * 120);
+  // green at 100%, through yellow at 95%, to red at 90% and below: the differences worth seeing are small
+  const hue = Math.round(Math.max(0, Math.min(1, (p - 0.9) / 0.1)) * 120);
   return ` style="background:hsl(${hue} 70% 88%)"`;
 }
 
@@ -107,7 +108,7 @@ export function htmlReport(r: ReportInput): string {
   h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
   h.push(`<table><tr><th>class</th><th>decided by</th><th>cases</th>${a.map((x) => `<th>${esc(x.name)}</th>`).join('')}</tr>`);
   for (const c of r.classes) {
-    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}<a href="#class-${c.id}">${esc(c.title)}</a></td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td>${a.map((x) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
+    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td>${a.map((x) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
   }
   h.push('</table>');
   for (const c of r.classes) {
