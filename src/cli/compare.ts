@@ -146,7 +146,7 @@ interface CompareOptionsCli {
   list?: boolean;
   json?: boolean;
   jsonl?: boolean;
-  report?: string;
+  report?: string[];
   maxExamples?: string;
   timeout?: string;
   totalTimeout?: string;
@@ -484,7 +484,7 @@ export function formatClasses(classes: readonly ClassReport[], pc: Colors = crea
     lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
     if (e) {
       lines.push(`    input   ${quoted(e.input)}${e.base !== null ? `  base ${quoted(e.base)}` : ''}`);
-      for (const s of e.sides) lines.push(`    ${s.value === null ? '(not given)' : quoted(s.value)}  ${s.parsers.join(', ')}`);
+      for (const s of e.sides) lines.push(`    ${s.noAnswer ? '(could not answer)' : s.value === null ? '(not given)' : quoted(s.value)}  ${s.parsers.join(', ')}`);
     }
   }
   return lines;
@@ -541,7 +541,7 @@ export function register(program: Command, io: CliIO): void {
     .option('--list', 'list the parsers: which are available here, and how to install the others')
     .option('--json', 'print the whole report as JSON')
     .option('--jsonl', 'print one JSON line per case as it is compared (the summary goes to standard error)')
-    .option('--report <file>', 'also write the report as a document: .html (one self-contained page) or .md')
+    .option('--report <file>', 'also write the report as a document: .html (one self-contained page) or .md (repeatable)', collect)
     .option('--max-examples <n>', 'how many disagreements of each kind to show (default 5)')
     .option('--timeout <ms>', `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})`)
     .option('--total-timeout <ms>', 'how long an adapter process may take for the whole corpus (default: no limit)')
@@ -556,7 +556,7 @@ export function register(program: Command, io: CliIO): void {
         return;
       }
       if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
-      if (opts.report !== undefined && !/\.(html?|md|markdown)$/i.test(opts.report)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(opts.report)}`);
+      for (const r of opts.report ?? []) if (!/\.(html?|md|markdown)$/i.test(r)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(r)}`);
       const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
       const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
       const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
@@ -604,12 +604,12 @@ export function register(program: Command, io: CliIO): void {
       }
       const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count }));
       const out = { corpus: { cases: report.cases, sources }, ...report };
-      if (opts.report !== undefined) {
-        const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
+      const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
+      for (const file of opts.report ?? []) {
         try {
-          writeFileSync(opts.report, /\.html?$/i.test(opts.report) ? htmlReport(doc) : markdownReport(doc));
+          writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
         } catch (e) {
-          io.err(`error: cannot write the report ${JSON.stringify(opts.report)}: ${(e as Error).message.split('\n')[0]}\n`);
+          io.err(`error: cannot write the report ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
           io.setExitCode(2);
           return;
         }

@@ -40,8 +40,11 @@ export const CLASSES: readonly ClassDef[] = [
 export const specLink = (anchor: string) => `${SPEC}#${anchor}`;
 
 export interface ClassSide {
+  /** The value; null: not given (the parser does not report it) or, with noAnswer, no answer at all. */
   value: string | null;
   parsers: string[];
+  /** The parsers of this side could not answer the case (an AdapterError). */
+  noAnswer?: true;
 }
 
 export interface ClassExample {
@@ -110,10 +113,11 @@ export class ClassTally {
       if (rep.examples.length === this.keep && shorter({ input, base }, rep.examples[this.keep - 1]) >= 0) return;
       const sides: ClassSide[] = [];
       outcomes.forEach((o, i) => {
-        const v = o instanceof AdapterError ? null : d.value(o);
-        const side = sides.find((s) => s.value === v);
+        const noAnswer = o instanceof AdapterError;
+        const v = noAnswer ? null : d.value(o);
+        const side = sides.find((s) => s.value === v && !!s.noAnswer === noAnswer);
         if (side) side.parsers.push(this.names[i]);
-        else sides.push({ value: v, parsers: [this.names[i]] });
+        else sides.push(noAnswer ? { value: null, parsers: [this.names[i]], noAnswer: true } : { value: v, parsers: [this.names[i]] });
       });
       const ex: ClassExample = { input, base, sides };
       rep.examples.push(ex);

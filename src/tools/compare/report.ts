@@ -27,7 +27,8 @@ export function rate(agreed: number, compared: number): string {
 }
 
 /** A value shown on one line: JSON quoting, with invisible and line-breaking characters escaped. */
-export function show(s: string | null): string {
+export function show(s: string | null, noAnswer = false): string {
+  if (noAnswer) return '(could not answer)';
   if (s === null) return '(not given)';
   return JSON.stringify(s).replace(/[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -67,7 +68,7 @@ export function markdownReport(r: ReportInput): string {
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '', `Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
     c.examples.forEach((e, i) => {
       lines.push('', `${i === 0 ? 'Minimal example' : 'Also'}: input \`${mdCell(show(e.input))}\`${e.base !== null ? `, base \`${mdCell(show(e.base))}\`` : ''}`, '');
-      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: \`${mdCell(show(s.value))}\``);
+      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${s.noAnswer || s.value === null ? show(s.value, s.noAnswer) : `\`${mdCell(show(s.value))}\``}`);
     });
   }
   return lines.join('\n') + '\n';
@@ -116,7 +117,7 @@ export function htmlReport(r: ReportInput): string {
     h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3><p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
     c.examples.forEach((e, i) => {
       h.push(`<p>${i === 0 ? 'Minimal example' : 'Also'}: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
-      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: <code>${esc(show(s.value))}</code></li>`);
+      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: ${s.noAnswer || s.value === null ? esc(show(s.value, s.noAnswer)) : `<code>${esc(show(s.value))}</code>`}</li>`);
       h.push('</ul>');
     });
     h.push('</section>');
