@@ -328,14 +328,16 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
         expect(doc).to.include('https://url.spec.whatwg.org/#concept-basic-url-parser');
         expect(doc).to.include('good.example');
         if (ext === 'md') {
-          expect(doc).to.match(/^\| component \| node \| wrong-on-purpose \|$/m);
-          expect(doc).to.match(/^\| hostname \| 100% \(6\/6\) \| 60\.00% \(3\/5\) \|$/m);
+          expect(doc).to.match(/^\| parser \| answered \| parse \| href \| origin \| protocol \|/m);
+          expect(doc).to.match(/^\| node \| 6\/6 \| 100% \(6\/6\) \|/m);
+          expect(doc).to.match(/^\| wrong-on-purpose \| 6\/6 \| 83\.33% \(5\/6\) \| 60\.00% \(3\/5\) \|/m);
+          expect(doc).to.match(/^\| wrong-on-purpose \| 1 \| 0 \| 0 \| 2 \| 0 \| 0 \| 0 \| 0 \| 0 \| 0 \|$/m);
           expect(doc).to.include('### ⚠ host: 2 cases');
           expect(doc).to.include('- wrong-on-purpose: `"good.example"`');
         } else {
           expect(doc.startsWith('<!doctype html>')).to.equal(true);
           expect(doc).to.not.match(/<script|<link|<img|<iframe|@import|src=/i);
-          expect(doc).to.include('<th>wrong-on-purpose</th>');
+          expect(doc).to.include('<tr><td>wrong-on-purpose</td><td>6/6</td>');
           expect(doc).to.include('<span class="sec">⚠</span>');
         }
       }

@@ -57,12 +57,16 @@ export function markdownReport(r: ReportInput): string {
   if (r.note) lines.push(r.note, '');
   for (const s of summaryLines(r)) lines.push(`- ${mdCell(s)}`);
   lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared); "–": that parser does not report it.', '');
-  lines.push(`| component | ${a.map((x) => x.name).join(' | ')} |`, `| :--- |${a.map(() => ' ---: |').join('')}`);
-  lines.push(`| answered | ${a.map((x) => `${fmt(x.answered)}/${fmt(r.cases)}`).join(' | ')} |`);
-  for (const k of COMPONENTS) lines.push(`| ${k} | ${a.map((x) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`)).join(' | ')} |`);
+  lines.push(`| parser | answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
+  for (const x of a) {
+    const cells = COMPONENTS.map((k) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`));
+    lines.push(`| ${x.name} | ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
+  }
   lines.push('', '## Disagreement classes', '', 'A case counts in a class when some parser differs from url-grammar there; ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs).', '');
-  lines.push(`| class | decided by | cases | ${a.map((x) => x.name).join(' | ')} |`, `| :--- | :--- | ---: |${a.map(() => ' ---: |').join('')}`);
-  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} | ${a.map((x) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
+  lines.push('| class | decided by | cases |', '| :--- | :--- | ---: |');
+  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} |`);
+  lines.push('', 'Cases in each class, by parser:', '', `| parser | ${r.classes.map((c) => `${c.security ? '⚠ ' : ''}${c.id}`).join(' | ')} |`, `| :--- |${r.classes.map(() => ' ---: |').join('')}`);
+  for (const x of a) lines.push(`| ${x.name} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
   for (const c of r.classes) {
     if (c.cases === 0) continue;
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '', `Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
@@ -90,27 +94,30 @@ export function htmlReport(r: ReportInput): string {
   const h: string[] = [];
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
   h.push(
-    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}th:first-child,td:first-child{text-align:left}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
+    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
     '</head><body>',
     '<h1>url-grammar compare</h1>',
   );
   if (r.note) h.push(`<p>${esc(r.note)}</p>`);
   h.push('<ul>', ...summaryLines(r).map((s) => `<li>${esc(s)}</li>`), '</ul>');
   h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed; "–": that parser does not report it.</p>');
-  h.push(`<table><tr><th>component</th>${a.map((x) => `<th>${esc(x.name)}</th>`).join('')}</tr>`);
-  h.push(`<tr><td>answered</td>${a.map((x) => `<td>${fmt(x.answered)}/${fmt(r.cases)}</td>`).join('')}</tr>`);
-  for (const k of COMPONENTS) {
-    h.push(`<tr><td>${k}</td>${a.map((x) => {
+  h.push(`<table><tr><th>parser</th><th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
+  for (const x of a) {
+    const cells = COMPONENTS.map((k) => {
       const t = x.components[k];
       return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${fmt(t.agreed)}/${fmt(t.compared)}">${rate(t.agreed, t.compared)}</td>`;
-    }).join('')}</tr>`);
+    });
+    h.push(`<tr><td>${esc(x.name)}</td><td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
   }
   h.push('</table>');
   h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
-  h.push(`<table><tr><th>class</th><th>decided by</th><th>cases</th>${a.map((x) => `<th>${esc(x.name)}</th>`).join('')}</tr>`);
+  h.push('<table><tr><th>class</th><th>decided by</th><th>cases</th></tr>');
   for (const c of r.classes) {
-    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td>${a.map((x) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
+    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td></tr>`);
   }
+  h.push('</table><p>Cases in each class, by parser:</p>');
+  h.push(`<table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
+  for (const x of a) h.push(`<tr><td>${esc(x.name)}</td>${r.classes.map((c) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
   h.push('</table>');
   for (const c of r.classes) {
     if (c.cases === 0) continue;
