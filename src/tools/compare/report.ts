@@ -94,7 +94,7 @@ export function htmlReport(r: ReportInput): string {
   const h: string[] = [];
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
   h.push(
-    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
+    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left;white-space:nowrap}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
     '</head><body>',
     '<h1>url-grammar compare</h1>',
   );
