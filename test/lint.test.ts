@@ -106,8 +106,10 @@ describe('lint: finding URLs', () => {
     });
 
     it('reads code spans and comments left to right: a comment opener inside code is code', () => {
+      // the line that starts with "<!--" is an HTML block up to the end of the line with "-->"
+      // (CommonMark's HTML block kind 2), so "http://two.example/" after it is raw HTML, not prose
       const text = 'Write `<!--` to open a comment: http://one.example/ and `-->` to close.\n\n<!-- http://hidden.example/ --> http://two.example/\nAn inline <!-- unclosed http://three.example/';
-      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['http://one.example/', 'http://two.example/', 'http://three.example/']);
+      expect(urls(text, 'markdown').map(([u]) => u)).to.deep.equal(['http://one.example/', 'http://three.example/']);
     });
 
     it('finds a URL in the link text and the target once each', () => {
