@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../src/cli';
+import { mainAsync } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
 import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/tools/lint/lint';
 
@@ -242,7 +242,11 @@ describe('lint: url-grammar lint', () => {
     return path;
   }
 
-  function run(args: string[], stdin = ''): { code: number; out: string; err: string } {
+  /** The summary line of the last run (text format), taken out of its standard error. */
+  let lastSummary: string | undefined;
+
+  /** Runs `lint` in-process; `err` is standard error less the summary line (in `lastSummary`). */
+  async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
     const io: CliIO = {
@@ -252,14 +256,17 @@ describe('lint: url-grammar lint', () => {
       setExitCode: () => undefined,
       isTTY: false,
     };
-    const code = main(['lint', ...args], io);
-    return { code, out, err };
+    const code = await mainAsync(['lint', ...args], io);
+    const m = /(?:^|\n)(\d+ errors? in \d+ files? \(\d+ files? linted\)[^\n]*)\n$/.exec(err);
+    lastSummary = m?.[1];
+    if (!m) return { code, out, err };
+    return { code, out, err: err.slice(0, m.index + (m[0].startsWith('\n') ? 1 : 0)) };
   }
 
-  it('prints file:line:col: type message for each error and exits 1', () => {
+  it('prints file:line:col: type message for each error and exits 1', async () => {
     const txt = file('notes.txt', 'See https://user@example.com/a b.\nAnd http://[::1/.\n');
     const md = file('doc.md', '# Doc\n\n[x](https://example.com:70000/) and `http://x:99999/`\n');
-    const r = run([txt, md]);
+    const r = await run([txt, md]);
     expect(r.code).to.equal(1);
     expect(r.err).to.equal('');
     expect(r.out).to.equal(
@@ -272,14 +279,14 @@ describe('lint: url-grammar lint', () => {
     );
   });
 
-  it('prints nothing and exits 0 when there is no error', () => {
+  it('prints nothing and exits 0 when there is no error', async () => {
     const ok = file('ok.html', '<a href="https://example.com/">x</a><img src="logo.png">');
-    expect(run([ok])).to.deep.equal({ code: 0, out: '', err: '' });
+    expect(await run([ok])).to.deep.equal({ code: 0, out: '', err: '' });
   });
 
-  it('prints JSON with --format json', () => {
+  it('prints JSON with --format json', async () => {
     const html = file('page.html', '<p>\n  <a href="https://example.com/a&#92;b">x</a>\n');
-    const r = run(['--format', 'json', html]);
+    const r = await run(['--format', 'json', html]);
     expect(r.code).to.equal(1);
     expect(JSON.parse(r.out)).to.deep.equal([
       {
@@ -292,56 +299,58 @@ describe('lint: url-grammar lint', () => {
         type: 'invalid-reverse-solidus',
         failure: false,
         message: 'A URL with a special scheme uses "\\" instead of "/".',
+        // the replacement covers the attribute value as written (the reference included)
+        fix: { line: 2, column: 12, endLine: 2, endColumn: 39, text: 'https://example.com/a/b' },
       },
     ]);
-    expect(JSON.parse(run(['--format', 'json', file('empty.txt', 'no urls')]).out)).to.deep.equal([]);
+    expect(JSON.parse((await run(['--format', 'json', file('empty.txt', 'no urls')])).out)).to.deep.equal([]);
   });
 
-  it('checks relative targets with --base', () => {
+  it('checks relative targets with --base', async () => {
     const md = file('rel.md', '[a](../a b.md) [b](<../c d.md>)\n');
-    expect(run([md]).code).to.equal(0);
-    const r = run(['--base', 'https://example.com/docs/', md]);
+    expect((await run([md])).code).to.equal(0);
+    const r = await run(['--base', 'https://example.com/docs/', md]);
     expect(r.code).to.equal(1);
     expect(r.out).to.equal(`${md}:1:25: invalid-URL-unit A code point is found that is not a URL unit.\n`);
   });
 
-  it('reads standard input for "-" and for no file at all, as text unless --kind says', () => {
+  it('reads standard input for "-" and for no file at all, as text unless --kind says', async () => {
     const stdin = 'x https://example.com:99999/\n';
     const expected = '<stdin>:1:23: port-out-of-range The port is greater than 65535.\n';
-    expect(run([], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
-    expect(run(['-'], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
-    expect(run(['-'], '[a](/b c)')).to.deep.equal({ code: 0, out: '', err: '' });
-    expect(run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)').out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/".\n');
+    expect(await run([], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
+    expect(await run(['-'], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
+    expect(await run(['-'], '[a](/b c)')).to.deep.equal({ code: 0, out: '', err: '' });
+    expect((await run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)')).out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/".\n');
   });
 
-  it('warns about a file that is not UTF-8 and still lints it', () => {
+  it('warns about a file that is not UTF-8 and still lints it', async () => {
     const bad = file('latin1.txt', Buffer.concat([Buffer.from([0xff, 0xfe, 0x20]), Buffer.from('http://example.com:1x/\n')]));
-    const r = run([bad]);
+    const r = await run([bad]);
     expect(r.err).to.equal(`${bad}: not valid UTF-8 (decoded with U+FFFD)\n`);
     expect(r.out).to.equal(`${bad}:1:24: port-invalid The port contains something other than ASCII digits.\n`);
     expect(r.code).to.equal(1);
   });
 
-  it('exits 2 with one line for a file it cannot read, and lints the others', () => {
+  it('exits 2 with one line for a file it cannot read, and lints the others', async () => {
     const missing = join(dir, 'missing.md');
     const ok = file('fine.txt', 'https://u@example.com/');
-    const r = run([missing, ok]);
+    const r = await run([missing, ok]);
     expect(r.code).to.equal(2);
     expect(r.err).to.equal(`error: cannot read ${missing}: no such file or directory\n`);
     expect(r.out).to.equal(`${ok}:1:10: invalid-credentials The input includes credentials.\n`);
-    const d = run([dir]);
+    const d = await run([dir]);
     expect(d).to.deep.equal({ code: 2, out: '', err: `error: cannot read ${dir}: is a directory\n` });
   });
 
-  it('exits 2 on bad arguments, with one line and no stack trace', () => {
+  it('exits 2 on bad arguments, with one line and no stack trace', async () => {
     for (const [args, message] of [
-      [['--format', 'xml', '-'], 'error: unknown format "xml" (expected text, json)\n'],
+      [['--format', 'xml', '-'], 'error: unknown format "xml" (expected text, json, jsonl, sarif)\n'],
       [['--kind', 'pdf', '-'], 'error: unknown kind "pdf" (expected auto, text, markdown, html)\n'],
       [['--base', 'not a url', '-'], 'error: the base URL does not parse: "not a url"\n'],
     ] as Array<[string[], string]>) {
-      expect(run(args)).to.deep.equal({ code: 2, out: '', err: message });
+      expect(await run(args)).to.deep.equal({ code: 2, out: '', err: message });
     }
-    const unknown = run(['--frobnicate']);
+    const unknown = await run(['--frobnicate']);
     expect(unknown.code).to.equal(2);
     expect(unknown.err.trim().split('\n')).to.have.length(1);
   });

@@ -8,7 +8,7 @@ import { createColors } from 'picocolors';
 import { explain, type Explanation } from '../check/explain';
 import { URL } from '../api/url';
 import { caretLines, printable } from './parse';
-import { requireParsableBase, type CliIO } from './io';
+import { requireParsableBase, useColor, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
@@ -73,7 +73,7 @@ export function register(program: Command, io: CliIO): void {
     .action((url: string, opts: { base?: string; json?: boolean }) => {
       requireParsableBase(opts.base, URL.canParse);
       const rep = checkReport(url, opts.base);
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(io.isTTY))) + '\n');
+      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(useColor(io)))) + '\n');
       io.setExitCode(rep.valid ? 0 : 1);
     });
 }

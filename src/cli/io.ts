@@ -9,9 +9,13 @@ export interface CliIO {
   err(text: string): void;
   /** Reads a file (or standard input for "-") as bytes. */
   readFile(path: string): Buffer;
+  /** Reads a file (or standard input for "-") in chunks; without it, `readFile` is used. */
+  openFile?(path: string): AsyncIterable<Uint8Array>;
+  /** Replaces a file's content (lint --fix). */
+  writeFile?(path: string, data: string): void;
   /** Sets the exit status (the last call wins; 0 when never called). */
   setExitCode(code: number): void;
-  /** Whether standard output is a terminal (colour only then). */
+  /** Whether standard output is a terminal. */
   isTTY: boolean;
   /** Optional, for commands that stream: a file (or standard input for "-") read in pieces. */
   openRead?(path: string): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -23,6 +27,27 @@ export interface CliIO {
   progressStream?: NodeJS.WritableStream;
   /** Optional: calls `handler` on the first Ctrl-C (SIGINT); returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void;
+  /** Whether standard input is a terminal (lint then says it is waiting for it). */
+  stdinIsTTY?: boolean;
+  /** Whether to colour the output; when absent, only on a terminal (see `colorEnabled`). */
+  color?: boolean;
+}
+
+/** Whether `io`'s output is coloured. */
+export function useColor(io: CliIO): boolean {
+  return io.color ?? io.isTTY;
+}
+
+/**
+ * Colour by the conventions: FORCE_COLOR set and not "0" or "false" turns colour on (FORCE_COLOR
+ * "0" or "false" turns it off); otherwise NO_COLOR set to anything but "" turns it off
+ * (https://no-color.org); otherwise colour on a terminal only.
+ */
+export function colorEnabled(env: Record<string, string | undefined>, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !(force === '0' || force.toLowerCase() === 'false');
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
 }
 
 /** A bad-arguments error: the CLI prints its one-line message and exits with status 2. */

@@ -1,25 +1,36 @@
-// `url-grammar lint [files...|-] [--format text|json] [--base <url>] [--kind auto|text|markdown|html]`:
-// find the URLs of text, Markdown and HTML files (src/tools/lint/lint.ts says which) and report each
-// validation error as `file:line:column: type message`, line and column 1-based, the column
-// counted in UTF-16 code units (as ESLint counts them). "-", or no file, reads standard input.
+// `url-grammar lint [files...|-] [--format text|json|jsonl|sarif] [--base <url>] [--kind ...]
+// [--fix | --fix-dry-run]`: find the URLs of text, Markdown and HTML files (src/tools/lint/ says
+// which) and report each validation error, as it is found:
+//   text   `file:line:column: type message`, line and column 1-based, the column counted in UTF-16
+//          code units (as ESLint counts them); then the summary `N errors in M files (F files
+//          linted)` on standard error, so that standard output holds only the findings
+//   json   one JSON array of findings; jsonl one finding per line; sarif SARIF 2.1.0
+// "-", or no file, reads standard input (saying so on standard error when it is a terminal).
+// Files are read as streams, in bounded memory, except with --fix and --fix-dry-run, which read
+// each file whole (they rewrite it, or show the rewrite as a unified diff).
 //
-//   exit 0: no validation error; 1: at least one; 2: bad arguments or a file that cannot be read
-//   (the other files are still linted)
+//   exit 0: no validation error (left); 1: at least one; 2: bad arguments or a file that cannot
+//   be read (the other files are still linted)
 
 import type { Command } from 'commander';
+import { createTwoFilesPatch } from 'diff';
+import { createColors } from 'picocolors';
 import { parseURL } from '../parse';
-import { decodeUTF8, kindFromPath, lintText, type SourceKind } from '../tools/lint/lint';
-import { usageError, type CliIO } from './io';
+import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from '../tools/lint/lint';
+import { lintBytes } from '../tools/lint/run';
+import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, summary, textReporter, type Reporter } from '../tools/lint/formats';
+import { usageError, useColor, type CliIO } from './io';
 
-const FORMATS = ['text', 'json'] as const;
 const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
-const usage = usageError;
+export type { LintRecord } from '../tools/lint/formats';
 
 interface LintCommandOptions {
   format: string;
   base?: string;
   kind: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 /** One line for a file that cannot be read. */
@@ -37,58 +48,100 @@ function readError(e: unknown): string {
   return message.split('\n')[0];
 }
 
-export interface LintRecord {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  url: string;
-  type: string;
-  failure: boolean;
-  message: string;
+async function* single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
 }
 
-export function register(program: Command, io: CliIO): void {
+export function register(program: Command, io: CliIO, version = 'unknown'): void {
   program
     .command('lint')
     .description('find the URLs in text, Markdown and HTML files and report their validation errors')
     .argument('[files...]', 'the files ("-" or none: standard input); .md/.markdown are Markdown, .html/.htm HTML, the rest text')
-    .option('--format <format>', FORMATS.join(', '), 'text')
+    .option('--format <format>', OUTPUT_FORMATS.join(', '), 'text')
     .option('--base <url>', 'resolve relative link targets against this URL (without it they are not checked)')
     .option('--kind <kind>', `${KINDS.join(', ')} (auto: from the file name; standard input is text)`, 'auto')
-    .action((files: string[], opts: LintCommandOptions) => {
-      if (!(FORMATS as readonly string[]).includes(opts.format)) {
-        throw usage(`unknown format ${JSON.stringify(opts.format)} (expected ${FORMATS.join(', ')})`);
+    .option('--fix', 'replace each URL by its serialization where that is safe, in place')
+    .option('--fix-dry-run', 'print the changes --fix would make, as a unified diff, and change nothing')
+    .action(async (files: string[], opts: LintCommandOptions) => {
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
+        throw usageError(`unknown format ${JSON.stringify(opts.format)} (expected ${OUTPUT_FORMATS.join(', ')})`);
       }
       if (!(KINDS as readonly string[]).includes(opts.kind)) {
-        throw usage(`unknown kind ${JSON.stringify(opts.kind)} (expected ${KINDS.join(', ')})`);
+        throw usageError(`unknown kind ${JSON.stringify(opts.kind)} (expected ${KINDS.join(', ')})`);
       }
       const base = opts.base === undefined ? undefined : parseURL(opts.base);
-      if (base === null) throw usage(`the base URL does not parse: ${JSON.stringify(opts.base)}`);
+      if (base === null) throw usageError(`the base URL does not parse: ${JSON.stringify(opts.base)}`);
+      const fixing = opts.fix === true || opts.fixDryRun === true;
+      if (opts.fix && opts.fixDryRun) throw usageError('--fix and --fix-dry-run do not go together');
+      const paths = files.length === 0 ? ['-'] : files;
+      if (opts.fix && paths.includes('-')) throw usageError('--fix rewrites files: it cannot take standard input');
+      if (opts.fixDryRun && opts.format !== 'text') throw usageError('--fix-dry-run prints a diff: it goes with --format text only');
 
-      const records: LintRecord[] = [];
+      const pc = createColors(useColor(io));
+      const out = opts.fixDryRun ? (s: string) => io.err(s) : (s: string) => io.out(s);
+      const reporter: Reporter =
+        opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version }) : textReporter(out, { showFixes: fixing, color: pc });
+      const fixes = fixing || opts.format !== 'text';
+
       let unreadable = false;
-      for (const path of files.length === 0 ? ['-'] : files) {
+      let errors = 0;
+      let remaining = 0;
+      let filesWithErrors = 0;
+      let fixedURLs = 0;
+      let linted = 0;
+      for (const path of paths) {
         const name = path === '-' ? '<stdin>' : path;
-        let bytes: Buffer;
+        const kind: SourceKind = opts.kind !== 'auto' ? (opts.kind as SourceKind) : path === '-' ? 'text' : kindFromPath(path);
+        let found = 0;
         try {
-          bytes = io.readFile(path);
+          if (fixing) {
+            const bytes = io.readFile(path);
+            const { text, valid } = decodeUTF8(bytes);
+            if (!valid) io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`);
+            const ds = lintText(text, { kind, base, fixes: true });
+            const applied = new Map<number, LintFix>();
+            for (const d of ds) {
+              reporter.report(name, d);
+              if (d.fix) applied.set(d.fix.start, d.fix);
+              else remaining++;
+            }
+            found = ds.length;
+            const fixed = applyFixes(text, [...applied.values()]);
+            if (fixed !== text) {
+              fixedURLs += applied.size;
+              if (opts.fix) {
+                if (!valid) io.err(`${name}: not rewritten (not valid UTF-8)\n`);
+                else if (!io.writeFile) throw new Error('this IO cannot write files');
+                else io.writeFile(path, fixed);
+              } else {
+                io.out(createTwoFilesPatch(name, name, text, fixed));
+              }
+            }
+          } else {
+            if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
+            const chunks = io.openFile ? io.openFile(path) : single(io.readFile(path));
+            const r = await lintBytes(
+              chunks,
+              { kind, base, fixes },
+              (d: LintDiagnostic) => reporter.report(name, d),
+              () => io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`),
+            );
+            found = r.diagnostics;
+            remaining += found;
+          }
         } catch (e) {
+          if (e instanceof Error && e.name === 'CommanderError') throw e;
           io.err(`error: cannot read ${name}: ${readError(e)}\n`);
           unreadable = true;
           continue;
         }
-        const { text, valid } = decodeUTF8(bytes);
-        if (!valid) io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`);
-        const kind: SourceKind = opts.kind !== 'auto' ? (opts.kind as SourceKind) : path === '-' ? 'text' : kindFromPath(path);
-        for (const d of lintText(text, { kind, base })) {
-          records.push({ file: name, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, message: d.message });
-        }
+        linted++;
+        errors += found;
+        if (found > 0) filesWithErrors++;
       }
-
-      if (opts.format === 'json') io.out(JSON.stringify(records, null, 2) + '\n');
-      else for (const r of records) io.out(`${r.file}:${r.line}:${r.column}: ${r.type} ${r.message}\n`);
-      io.setExitCode(unreadable ? 2 : records.length > 0 ? 1 : 0);
+      const totals = { errors, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}) };
+      reporter.end(totals);
+      if (opts.format === 'text') io.err(summary(totals) + '\n');
+      io.setExitCode(unreadable ? 2 : remaining > 0 ? 1 : 0);
     });
 }

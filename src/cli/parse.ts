@@ -6,7 +6,7 @@ import { createColors } from 'picocolors';
 import { URL_ATTRIBUTES } from '../api/url';
 import { URL, hostPublicSuffix, hostRegistrableDomain, isSpecialScheme, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
-import { requireParsableBase, type CliIO } from './io';
+import { requireParsableBase, useColor, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
@@ -114,7 +114,7 @@ export function register(program: Command, io: CliIO): void {
     .action((url: string, opts: { base?: string; json?: boolean }) => {
       requireParsableBase(opts.base, URL.canParse);
       const rep = parseReport(url, opts.base);
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(io.isTTY))) + '\n');
+      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(useColor(io)))) + '\n');
       io.setExitCode(rep.parses ? 0 : 1);
     });
 }

@@ -31,6 +31,11 @@ export interface LintFix {
   start: number;
   end: number;
   text: string;
+  /** 1-based line and column (UTF-16 units) of start and end, as for a diagnostic. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
 }
 
 export interface LintDiagnostic {
@@ -230,7 +235,11 @@ export class LintSession {
       let noFix: string | undefined;
       if (this.options.fixes) {
         const plan = planFix(f.url, f.context ?? 'text', { srcset: f.srcset });
-        if (plan.fix) fix = { start: f.start, end: f.end, text: plan.text };
+        if (plan.fix) {
+          const a = this.lines.locate(f.start);
+          const b = this.lines.locate(f.end);
+          fix = { start: f.start, end: f.end, text: plan.text, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+        }
         else noFix = plan.reason;
       }
       const seen = new Set<string>();
@@ -258,7 +267,7 @@ export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
 }
 
 /** `text` with the fixes applied (overlapping or repeated ones once, the first wins). */
-export function applyFixes(text: string, fixes: readonly LintFix[]): string {
+export function applyFixes(text: string, fixes: ReadonlyArray<Pick<LintFix, 'start' | 'end' | 'text'>>): string {
   const sorted = [...fixes].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;

@@ -1,0 +1,155 @@
+// lint's output formats, each written piece by piece as diagnostics arrive (never one string of
+// all the output):
+//   text   `file:line:column: type message`, then a summary line (see `summary`)
+//   json   one JSON array, written an element at a time
+//   jsonl  JSON Lines: one object per line
+//   sarif  SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, one rule per
+//          validation error type with its link into the URL Standard, the results streamed, a fix
+//          as a SARIF `fix` where lint offers one
+
+import { VALIDATION_ERRORS, type ValidationErrorType } from '../../semantic/errors';
+import type { LintDiagnostic } from './lint';
+
+export const OUTPUT_FORMATS = ['text', 'json', 'jsonl', 'sarif'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** One finding as the JSON formats write it. */
+export interface LintRecord {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  url: string;
+  type: string;
+  failure: boolean;
+  message: string;
+  /** The replacement lint offers for the URL (line/column as above), or null with `noFix` saying why. */
+  fix?: { line: number; column: number; endLine: number; endColumn: number; text: string } | null;
+  noFix?: string;
+}
+
+export interface Totals {
+  errors: number;
+  /** Files with at least one finding. */
+  filesWithErrors: number;
+  files: number;
+  fixed?: number;
+}
+
+export interface Reporter {
+  /** A finding of `file`. */
+  report(file: string, d: LintDiagnostic): void;
+  /** Closes the output. */
+  end(totals: Totals): void;
+}
+
+/** The url.bs anchor of a validation error type (Bikeshed's id for the dfn in the table). */
+export function specAnchor(type: ValidationErrorType | string): string {
+  if (type === 'domain-to-ASCII') return 'validation-error-domain-to-ascii';
+  return type.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+export const SPEC_URL = 'https://url.spec.whatwg.org/';
+
+/** "N errors in M files" (of F files), the text format's last line. */
+export function summary(t: Totals): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  let s = `${plural(t.errors, 'error')} in ${plural(t.filesWithErrors, 'file')} (${plural(t.files, 'file')} linted)`;
+  if (t.fixed !== undefined) s += `, ${plural(t.fixed, 'URL')} fixed`;
+  return s;
+}
+
+export function toRecord(file: string, d: LintDiagnostic): LintRecord {
+  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, message: d.message };
+  if (d.fix) {
+    r.fix = { line: d.fix.line, column: d.fix.column, endLine: d.fix.endLine, endColumn: d.fix.endColumn, text: d.fix.text };
+  } else if (d.noFix !== undefined) {
+    r.fix = null;
+    r.noFix = d.noFix;
+  }
+  return r;
+}
+
+export function textReporter(out: (s: string) => void, options: { showFixes?: boolean; color?: { red(s: string): string; yellow(s: string): string; dim(s: string): string; bold(s: string): string } } = {}): Reporter {
+  const c = options.color ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s, bold: (s: string) => s };
+  return {
+    report(file, d) {
+      let line = `${file}:${d.line}:${d.column}: ${d.failure ? c.red(d.type) : c.yellow(d.type)} ${d.message}`;
+      if (options.showFixes && d.noFix !== undefined) line += c.dim(` (no fix: ${d.noFix})`);
+      out(line + '\n');
+    },
+    end() {},
+  };
+}
+
+export function jsonReporter(out: (s: string) => void): Reporter {
+  let n = 0;
+  return {
+    report(file, d) {
+      out((n++ === 0 ? '[\n  ' : ',\n  ') + JSON.stringify(toRecord(file, d)));
+    },
+    end() {
+      out(n === 0 ? '[]\n' : '\n]\n');
+    },
+  };
+}
+
+export function jsonlReporter(out: (s: string) => void): Reporter {
+  return {
+    report(file, d) {
+      out(JSON.stringify(toRecord(file, d)) + '\n');
+    },
+    end() {},
+  };
+}
+
+const RULE_IDS = Object.keys(VALIDATION_ERRORS) as ValidationErrorType[];
+
+/** The SARIF rule of each validation error type. */
+export function sarifRules(): object[] {
+  return RULE_IDS.map((type) => ({
+    id: type,
+    shortDescription: { text: VALIDATION_ERRORS[type].description },
+    helpUri: SPEC_URL + '#' + specAnchor(type),
+    defaultConfiguration: { level: VALIDATION_ERRORS[type].failure ? 'error' : 'warning' },
+    properties: { failure: VALIDATION_ERRORS[type].failure },
+  }));
+}
+
+export function sarifReporter(out: (s: string) => void, tool: { version: string }): Reporter {
+  let n = 0;
+  const head = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+  };
+  const driver = { name: 'url-grammar', version: tool.version, informationUri: SPEC_URL, rules: sarifRules() };
+  out(`{"$schema":${JSON.stringify(head.$schema)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"columnKind":"utf16CodeUnits","results":[`);
+  return {
+    report(file, d) {
+      const uri = encodeURI(file.replace(/\\/g, '/'));
+      const result: Record<string, unknown> = {
+        ruleId: d.type,
+        ruleIndex: RULE_IDS.indexOf(d.type),
+        level: d.failure ? 'error' : 'warning',
+        message: { text: `${d.message} (${d.url})` },
+        locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
+      };
+      if (d.fix) {
+        const f = d.fix;
+        result.fixes = [
+          {
+            description: { text: 'Replace the URL by its serialization' },
+            artifactChanges: [{ artifactLocation: { uri }, replacements: [{ deletedRegion: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn }, insertedContent: { text: f.text } }] }],
+          },
+        ];
+      } else if (d.noFix !== undefined) {
+        result.properties = { noFix: d.noFix };
+      }
+      out((n++ === 0 ? '' : ',') + '\n' + JSON.stringify(result));
+    },
+    end(totals) {
+      out(`\n],"invocations":[{"executionSuccessful":true,"properties":{"errors":${totals.errors},"files":${totals.files}}}]}]}\n`);
+    },
+  };
+}
