@@ -199,7 +199,7 @@ export class MarkdownSplitter {
   /** No line break in `pending` before here (from `scan` on): where to look for the next one. */
   private searched = 0;
 
-  constructor(private readonly target = 128 * 1024) {}
+  constructor(private readonly target = 16 * 1024) {}
 
   push(chunk: string): Array<{ text: string; offset: number }> {
     this.pending += chunk;
