@@ -17,11 +17,37 @@ export interface CheckReport extends Explanation {
   base: string | null;
   /** Valid both ways: it parses with no validation error, and it is a valid URL string. */
   valid: boolean;
+  /** What the input is, in words, where the verdicts alone would puzzle (a relative reference without a base). */
+  inWords: string | null;
+}
+
+const EXAMPLE_BASE = 'https://example.com/dir/page';
+
+/** Which kind of relative reference `input` is (url.bs's relative-URL string forms). */
+function relativeKind(input: string): string {
+  const s = input.replace(/^[\u0000-\u0020]+/, '');
+  if (/^[\/\\]{2}/.test(s)) return 'a scheme-relative reference ("//host/path": it takes only the scheme from the base)';
+  if (/^[\/\\]/.test(s)) return 'a path-absolute reference ("/path": it takes the scheme and host from the base)';
+  if (s.startsWith('?')) return 'a query-only reference ("?query": it replaces the base URL\'s query)';
+  if (s.startsWith('#')) return 'a fragment-only reference ("#fragment": it replaces the base URL\'s fragment)';
+  if (s === '') return 'the empty reference (it means the base URL itself, less its fragment)';
+  return 'a path-relative reference ("path": it is resolved against the base URL\'s directory)';
+}
+
+/** The input in words, when it has no scheme and there is no base: what it is and what a base would make of it. */
+export function inWords(input: string, base: string | undefined, e: Explanation): string | null {
+  if (base !== undefined || !e.errors.some((x) => x.type === 'missing-scheme-non-relative-URL')) return null;
+  const resolved = URL.parse(input, EXAMPLE_BASE);
+  const example = resolved ? ` Against ${EXAMPLE_BASE} it would mean ${resolved.href}.` : '';
+  return (
+    `${JSON.stringify(input)} has no scheme (nothing like "https:" before its first "/", "?" or "#"), so on its own it is not a URL and the parser fails; ` +
+    `it is ${relativeKind(input)}, a relative-URL string that means something only against a base URL (give one with --base).${example}`
+  );
 }
 
 export function checkReport(input: string, base: string | undefined): CheckReport {
   const e = explain(input, { baseURL: base ?? null });
-  return { ...e, base: base ?? null, valid: e.parserValid && e.grammarValid };
+  return { ...e, base: base ?? null, valid: e.parserValid && e.grammarValid, inWords: inWords(input, base, e) };
 }
 
 const yesNo = (b: boolean, pc: Colors) => (b ? pc.green('yes') : pc.red('no'));
@@ -36,6 +62,7 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   row('parser-valid', rep.parserValid ? pc.green('yes (no validation error)') : pc.red(`no (${rep.errors.length} validation error${rep.errors.length === 1 ? '' : 's'})`));
   row('grammar-valid', rep.grammarValid ? pc.green('yes (a valid URL string)') : pc.red('no (not a valid URL string)'));
   row('verdict', rep.valid ? pc.green('valid') : pc.red('invalid'));
+  if (rep.inWords !== null) out.push('', head('in words'), `  ${rep.inWords}`);
 
   out.push('', head(`validation errors (${rep.errors.length})`));
   if (rep.errors.length === 0) out.push('  none');
