@@ -13,6 +13,14 @@ const NO_SCHEME = { type: 'missing-scheme-non-relative-URL', message: 'The input
 const HOST_MISSING = { type: 'host-missing', message: 'The input has a special scheme, but no host.' };
 const NO_SOLIDUS = { type: 'special-scheme-missing-following-solidus', message: 'The scheme is not followed by "//".' };
 
+/** The reasons lint's planFix gives (src/tools/lint/fix.ts), as the rule appends them. */
+const SAME_TEXT = 'the serialization is the same text: the parser does not normalise this error away';
+const TRIMMED = 'the parser would remove tabs, newlines or surrounding spaces';
+const RELATIVE = 'a relative reference: its serialization would be absolute';
+const SLASHES = 'special-scheme-missing-following-solidus is not fixed by normalisation';
+const noFix = (data: Record<string, string>, reason: string) => ({ messageId: 'validationNoFix', data: { ...data, reason } });
+const suggest = (url: string, output: string) => [{ messageId: 'serialize', data: { url }, output }];
+
 const ruleTester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'script' } });
 
 ruleTester.run('url-grammar/valid-url', validURL, {
@@ -37,7 +45,7 @@ ruleTester.run('url-grammar/valid-url', validURL, {
   invalid: [
     {
       code: "new URL('https://user:pw@example.com/')",
-      errors: [{ messageId: 'validation', data: CREDENTIALS, line: 1, column: 25, endLine: 1, endColumn: 26 }],
+      errors: [{ ...noFix(CREDENTIALS, SAME_TEXT), line: 1, column: 25, endLine: 1, endColumn: 26 }],
     },
     {
       code: "const u = URL.parse('https://example.com:99999/');",
@@ -46,35 +54,39 @@ ruleTester.run('url-grammar/valid-url', validURL, {
     {
       // an escape: the error spans the whole "\u0020" in the source
       code: "URL.canParse('https://example.com/a\\u0020b')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 36, endLine: 1, endColumn: 42 }],
+      // the fix (and the suggestion) write the serialization, escapes and all
+      output: "URL.canParse('https://example.com/a%20b')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 36, endLine: 1, endColumn: 42, suggestions: suggest('https://example.com/a%20b', "URL.canParse('https://example.com/a%20b')") }],
     },
     {
       // "\\\\" in the source is one backslash in the value: the error spans both source characters
       code: "fetch('https://example.com\\\\search')",
-      errors: [{ messageId: 'validation', data: BACKSLASH, line: 1, column: 27, endLine: 1, endColumn: 29 }],
+      output: "fetch('https://example.com/search')",
+      errors: [{ messageId: 'validation', data: BACKSLASH, line: 1, column: 27, endLine: 1, endColumn: 29, suggestions: suggest('https://example.com/search', "fetch('https://example.com/search')") }],
     },
     {
       // escapes before the error shift it: \\x41 is one unit, written as four characters
       code: "new URL('http://\\x41.com/ ')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 26, endLine: 1, endColumn: 27 }],
+      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 26, endLine: 1, endColumn: 27 }],
     },
     {
       // a template literal on two lines: the error is on the second
       code: 'new URL(`https://example.com/\na b`)',
       errors: [
-        { messageId: 'validation', data: URL_UNIT, line: 1, column: 30, endLine: 2, endColumn: 1 },
-        { messageId: 'validation', data: URL_UNIT, line: 2, column: 2, endLine: 2, endColumn: 3 },
+        { ...noFix(URL_UNIT, TRIMMED), line: 1, column: 30, endLine: 2, endColumn: 1 },
+        { ...noFix(URL_UNIT, TRIMMED), line: 2, column: 2, endLine: 2, endColumn: 3 },
       ],
     },
     {
       // a line continuation is no unit: the error after it maps past it
       code: "new URL('https://example.com/\\\n a')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 2, column: 1, endLine: 2, endColumn: 2 }],
+      output: "new URL('https://example.com/%20a')",
+      errors: [{ messageId: 'validation', data: URL_UNIT, line: 2, column: 1, endLine: 2, endColumn: 2, suggestions: suggest('https://example.com/%20a', "new URL('https://example.com/%20a')") }],
     },
     {
       // an astral character is two units; the error after it is still at the right column
       code: "new URL('https://example.com/😀 ')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 32, endLine: 1, endColumn: 33 }],
+      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 32, endLine: 1, endColumn: 33 }],
     },
     {
       // no base at all: new URL('/x') throws
@@ -84,7 +96,7 @@ ruleTester.run('url-grammar/valid-url', validURL, {
     {
       // the base literal is checked against: a relative input with a space
       code: "new URL('a b', 'https://example.com/')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 11, endLine: 1, endColumn: 12 }],
+      errors: [{ ...noFix(URL_UNIT, RELATIVE), line: 1, column: 11, endLine: 1, endColumn: 12 }],
     },
     {
       // a base that does not parse is reported in its own right (and a relative input is then left alone)
@@ -100,19 +112,43 @@ ruleTester.run('url-grammar/valid-url', validURL, {
       // URL() without new is checked too, and every error of one literal is reported once
       code: "URL('https:/x/ y')",
       errors: [
-        { messageId: 'validation', data: NO_SOLIDUS, line: 1, column: 12, endLine: 1, endColumn: 13 },
-        { messageId: 'validation', data: URL_UNIT, line: 1, column: 15, endLine: 1, endColumn: 16 },
+        { ...noFix(NO_SOLIDUS, SLASHES), line: 1, column: 12, endLine: 1, endColumn: 13 },
+        { ...noFix(URL_UNIT, SLASHES), line: 1, column: 15, endLine: 1, endColumn: 16 },
       ],
     },
     {
       // an octal escape (sloppy scripts): mapped like any other escape
       code: "new URL('https://example.com/\\040')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 30, endLine: 1, endColumn: 34 }],
+      // "\\040" is a space at the end: the parser trims it, so no fix
+      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 30, endLine: 1, endColumn: 34 }],
     },
     {
       options: [{ failuresOnly: true }],
       code: "new URL('https://u@example.com:70000/')",
       errors: [{ messageId: 'failure', data: PORT_RANGE, line: 1, column: 32, endLine: 1, endColumn: 37 }],
+    },
+  ],
+});
+
+ruleTester.run('url-grammar/valid-url fixes in each kind of literal', validURL, {
+  valid: [],
+  invalid: [
+    {
+      // a double-quoted literal: the serialization written with the same quotes
+      code: 'new URL("HTTPS://Example.COM:443\\\\a/./b")',
+      output: 'new URL("https://example.com/a/b")',
+      errors: [{ messageId: 'validation', data: BACKSLASH, suggestions: suggest('https://example.com/a/b', 'new URL("https://example.com/a/b")') }],
+    },
+    {
+      // a template literal
+      code: 'fetch(`https://example.com/a b`)',
+      output: 'fetch(`https://example.com/a%20b`)',
+      errors: [{ messageId: 'validation', data: URL_UNIT, suggestions: suggest('https://example.com/a%20b', 'fetch(`https://example.com/a%20b`)') }],
+    },
+    {
+      // the serialization would still not be a valid URL string (whatwg/url#379): no fix
+      code: "new URL('https://EXAMPLE.com/?}')",
+      errors: [{ ...noFix(URL_UNIT, 'the serialization is not a valid URL string either (the standard allows this: whatwg/url#379)') }],
     },
   ],
 });

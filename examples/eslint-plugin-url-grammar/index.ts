@@ -17,12 +17,18 @@
 //
 // Options: `{ failuresOnly: true }` reports only the errors that make the URL fail to parse.
 //
+// Fixes: where url-grammar's lint would replace the URL by its serialization (planFix in
+// src/tools/lint/fix.ts decides, for `lint --fix` and for this rule alike), the report carries
+// that replacement both as a fix (`eslint --fix`) and as a suggestion; where it would not, the
+// message says why (messageId validationNoFix). A URL that does not parse has no fix.
+//
 // This is TypeScript that requires url-grammar from the repository's source: load it through
 // ts-node (see eslint.config.cjs beside it, and examples/README.md).
 
 import type { ESLint, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from '../../src/index';
+import { planFix, type FixContext, type FixPlan } from '../../src/tools/lint/fix';
 
 /** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
 export interface MappedString {
@@ -163,6 +169,8 @@ function isRelative(input: string): boolean {
 export const validURL: Rule.RuleModule = {
   meta: {
     type: 'problem',
+    fixable: 'code',
+    hasSuggestions: true,
     docs: {
       description: 'report WHATWG URL validation errors in the string literals given to new URL(), URL.parse(), URL.canParse() and fetch()',
     },
@@ -176,28 +184,46 @@ export const validURL: Rule.RuleModule = {
     messages: {
       failure: '{{type}}: {{message}} The URL does not parse.',
       validation: '{{type}}: {{message}}',
+      validationNoFix: '{{type}}: {{message}} No fix: {{reason}}.',
+      serialize: 'Replace the URL by its serialization {{url}}',
     },
   },
   create(context) {
     const sourceCode = context.sourceCode;
     const options = (context.options[0] ?? {}) as { failuresOnly?: boolean };
 
+    /** What lint's planFix says of replacing this literal's URL, in this literal's quoting. */
+    function planFor(arg: StringArgument): FixPlan {
+      if (!arg.mapped) return { fix: false, reason: 'the literal has an escape this rule does not map' };
+      const [a] = arg.node.range!;
+      const quote = sourceCode.text[a];
+      const context: FixContext = arg.node.type === 'TemplateLiteral' ? 'js-template' : quote === '"' ? 'js-double' : 'js-single';
+      return planFix(arg.value, context);
+    }
+
     function report(arg: StringArgument, errors: readonly ValidationError[]): void {
       const seen = new Set<string>();
+      const plan = errors.some((e) => !e.failure) ? planFor(arg) : null;
+      const [litStart, litEnd] = arg.node.range!;
+      const fix = plan?.fix ? (fixer: Rule.RuleFixer) => fixer.replaceTextRange([litStart + 1, litEnd - 1], (plan as { text: string }).text) : null;
       for (const e of errors) {
         if (options.failuresOnly && !e.failure) continue;
         const key = `${e.type} ${e.start} ${e.end}`;
         if (seen.has(key)) continue; // the parser may meet one error twice at one place
         seen.add(key);
-        const data = { type: e.type, message: e.message };
-        const messageId = e.failure ? 'failure' : 'validation';
+        const data: Record<string, string> = { type: e.type, message: e.message };
+        let messageId = e.failure ? 'failure' : 'validation';
+        if (!e.failure && plan && !plan.fix) {
+          messageId = 'validationNoFix';
+          data.reason = plan.reason;
+        }
+        const fixes = fix && plan?.fix ? { fix, suggest: [{ messageId: 'serialize', data: { url: plan.url }, fix }] } : {};
         if (!arg.mapped) {
-          context.report({ node: arg.node, messageId, data });
+          context.report({ node: arg.node, messageId, data, ...fixes });
           continue;
         }
         const { starts, ends } = arg.mapped;
         const n = starts.length;
-        const [litStart, litEnd] = arg.node.range!;
         const at = (k: number) => (k < n ? starts[k] : n > 0 ? ends[n - 1] : litEnd - 1);
         const start = e.end > e.start ? at(e.start) : e.start === 0 ? (n > 0 ? starts[0] : litStart + 1) : at(e.start);
         const end = e.end > e.start ? ends[Math.min(e.end, n) - 1] : start;
@@ -205,6 +231,7 @@ export const validURL: Rule.RuleModule = {
           loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) },
           messageId,
           data,
+          ...fixes,
         });
       }
     }

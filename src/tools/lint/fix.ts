@@ -85,13 +85,14 @@ function notNormalisation(url: string, record: URLRecord, errors: readonly strin
   if (rec.slashes && record.host !== null) {
     if (rec.slashes.text.replace(/\\/g, '/') !== '//') return 'the slashes after the scheme would change';
   }
+  if (record.scheme === 'file' && rec.host && rec.host.text.toLowerCase() === 'localhost') return 'file: "localhost" would be dropped';
+  if (record.scheme === 'file' && [rec.host, ...rec.path].some((p) => p !== null && /^[A-Za-z]\|$/.test(p.text))) return 'a Windows drive letter\'s "|" would become ":"';
+  if (rec.port && /^0\d/.test(rec.port.text)) return 'the port has leading zeros';
   if (rec.host && record.host !== null) {
     const written = decodeASCIIPercent(rec.host.text).toLowerCase();
     const host = serializeHost(record.host);
     if (host !== written && host !== rec.host.text) return /[^\u0000-\u007f]/.test(rec.host.text) ? 'the host would be rewritten in ASCII (IDNA)' : 'the host would be rewritten (an address in another form)';
   }
-  if (record.scheme === 'file' && rec.host && rec.host.text.toLowerCase() === 'localhost') return 'file: "localhost" would be dropped';
-  if (rec.port && rec.port.text !== '' && record.port !== null && String(record.port) !== rec.port.text) return 'the port has leading zeros';
   return null;
 }
 

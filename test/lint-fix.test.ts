@@ -1,0 +1,83 @@
+// planFix (src/tools/lint/fix.ts): when lint --fix and the ESLint rule replace a URL by its
+// serialization, and how the replacement is escaped for where the URL stands.
+
+import { expect } from 'chai';
+import { planFix, type FixContext } from '../src/tools/lint/fix';
+import { decodeAttributeValue } from '../src/tools/lint/html';
+import { decodeMarkdown } from '../src/tools/lint/markdown';
+import { isValidURLString } from '../src/check/writing';
+import { parseURL } from '../src/parse';
+import { serializeURL } from '../src/serialize';
+
+const fixed = (url: string, context: FixContext = 'text', srcset = false) => {
+  const p = planFix(url, context, { srcset });
+  return p.fix ? p.text : `no: ${p.reason}`;
+};
+
+describe('lint: planFix', () => {
+  it('fixes what the standard normalises anyway: case, default port, backslashes, dot segments, percent-encoding', () => {
+    expect(fixed('HTTPS://Example.COM:443\\a/./b/../c d')).to.equal('https://example.com/a/c%20d');
+    expect(fixed('https://example.com\\docs')).to.equal('https://example.com/docs');
+    expect(fixed('https://example.com:\\x')).to.equal('https://example.com/x');
+  });
+
+  it('a fix parses to the same URL and is a valid URL string', () => {
+    for (const url of ['HTTPS://Example.COM:443\\a/./b/../c d', 'https://example.com/a\\(b)', 'wss://h.example/x y?q z#f g']) {
+      const p = planFix(url);
+      expect(p.fix, url).to.equal(true);
+      if (!p.fix) continue;
+      expect(serializeURL(parseURL(p.url)!)).to.equal(serializeURL(parseURL(url)!));
+      expect(isValidURLString(p.url)).to.equal(true);
+    }
+  });
+
+  it('whatwg/url#379: no fix when the serialization is still not a valid URL string, or is the input itself', () => {
+    expect(fixed('https://EXAMPLE.com/?}')).to.equal('no: the serialization is not a valid URL string either (the standard allows this: whatwg/url#379)');
+    expect(fixed('https://example.com/?}')).to.equal('no: the serialization is the same text: the parser does not normalise this error away');
+    expect(fixed('https://user:pw@example.com/')).to.match(/^no: the serialization is the same text/);
+  });
+
+  it('no fix for what is more than normalisation', () => {
+    expect(fixed('https://exämple.com/a\\b')).to.equal('no: the host would be rewritten in ASCII (IDNA)');
+    expect(fixed('http://0x7f.0.0.1\\x')).to.equal('no: IPv4-non-decimal-part is not fixed by normalisation');
+    expect(fixed('https://example.com:0443\\a')).to.equal('no: the port has leading zeros');
+    expect(fixed('file://localhost\\c')).to.equal('no: file: "localhost" would be dropped');
+    expect(fixed('file:///C|\\x')).to.equal('no: a Windows drive letter\'s "|" would become ":"');
+    expect(fixed('https:example.com\\x')).to.equal('no: special-scheme-missing-following-solidus is not fixed by normalisation');
+    expect(fixed('https://example.com/a\tb\\c')).to.equal('no: the parser would remove tabs, newlines or surrounding spaces');
+    expect(fixed('../a b')).to.equal('no: a relative reference: its serialization would be absolute');
+    expect(fixed('https://example.com:99999/')).to.equal('no: the URL does not parse');
+    expect(fixed('https://example.com/a\\b', 'implied')).to.match(/^no: the document does not write this URL whole/);
+  });
+
+  it('escapes for a Markdown destination, and reads back to the URL', () => {
+    expect(fixed('https://example.com/a b(c', 'markdown-destination')).to.equal('https://example.com/a%20b\\(c');
+    expect(fixed('https://example.com/a\\(b)', 'markdown-destination')).to.equal('https://example.com/a/(b)');
+    expect(fixed('https://example.com/&amp;\\x', 'markdown-destination')).to.equal('https://example.com/\\&amp;/x');
+    expect(fixed('https://example.com/a b', 'markdown-pointy')).to.equal('https://example.com/a%20b');
+    for (const url of ['https://example.com/a b(c', 'https://example.com/&amp;\\x']) {
+      const p = planFix(url, 'markdown-destination');
+      if (p.fix) expect(decodeMarkdown(p.text, 0, p.text.length).value).to.equal(p.url);
+    }
+    expect(fixed('https://example.com\\a', 'markdown-autolink')).to.equal('https://example.com/a');
+  });
+
+  it('escapes for an HTML attribute by its quoting, or offers none', () => {
+    expect(fixed("https://example.com/it's a", 'html-single')).to.equal('https://example.com/it&#39;s%20a');
+    expect(fixed('https://example.com/a\\b?x=1&copy=2', 'html-double')).to.equal('https://example.com/a/b?x=1&copy=2');
+    expect(fixed('https://example.com/a\\b?x=1&copy;', 'html-double')).to.equal('https://example.com/a/b?x=1&amp;copy;');
+    const p = planFix('https://example.com/a\\b?x=1&copy;', 'html-double');
+    if (p.fix) expect(decodeAttributeValue(p.text, 0, p.text.length).value).to.equal(p.url);
+    expect(fixed('https://example.com/a,b\\c,', 'html-double', true)).to.match(/^no: a srcset candidate/);
+  });
+
+  it('in prose, only a URL that prose reads back whole', () => {
+    expect(fixed('https://example.com\\a')).to.equal('https://example.com/a');
+    expect(fixed('https://example.com\\a.')).to.equal('no: in prose the new URL would not be read back whole');
+  });
+
+  it('escapes for JavaScript string literals', () => {
+    expect(fixed("https://example.com/it's\\x", 'js-single')).to.equal("https://example.com/it\\'s/x");
+    expect(fixed('https://example.com/a b', 'js-template')).to.equal('https://example.com/a%20b');
+  });
+});
