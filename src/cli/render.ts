@@ -7,7 +7,7 @@ import { createColors } from 'picocolors';
 import { URL } from '../api/url';
 import { renderURL, type RenderResult } from '../api/rendering';
 import { printable } from './parse';
-import { requireParsableBase, usageError, type CliIO } from './io';
+import { requireParsableBase, usageError, useColor, type CliIO } from './io';
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -65,7 +65,7 @@ export function register(program: Command, io: CliIO): void {
       const width = opts.width === undefined ? undefined : parseWidth(opts.width);
       const rendering = renderURL(url, { width, hostOnly: opts.hostOnly === true, baseURL: opts.base });
       const rep: RenderReport = { input: url, base: opts.base ?? null, parses: rendering !== null, rendering };
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(io.isTTY))) + '\n');
+      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(useColor(io)))) + '\n');
       io.setExitCode(rendering ? 0 : 1);
     });
 }
