@@ -118,7 +118,10 @@ describe('lint: output formats, streaming, fixes', () => {
     for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
     for (const m of bs.matchAll(/<dfn(?![^>]*\bid=)[^>]*>([^<]*)<\/dfn>/g)) ids.add(m[1].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
     const missing = Object.keys(VALIDATION_ERRORS).filter((t) => !ids.has(specAnchor(t)));
-    expect(missing).to.deep.equal([]);
+    // IPv4-non-ASCII-input came in whatwg/url 9dc3827 (PR 925), after the vendored test/spec/url.bs
+    // (6ae8486): its anchor is in the current standard, not in that copy (src/semantic/errors.ts)
+    expect(missing).to.deep.equal(['IPv4-non-ASCII-input']);
+    expect(specAnchor('IPv4-non-ASCII-input')).to.equal('ipv4-non-ascii-input');
     expect(rules[0].helpUri).to.equal('https://url.spec.whatwg.org/#validation-error-domain-to-ascii');
   });
 
