@@ -77,6 +77,8 @@ function setup(argv: string[], io: CliIO): { program: Command; code: () => numbe
 export function main(argv: string[], io: CliIO = processIO()): number {
   const s = setup(argv, io);
   if (typeof s === 'number') return s;
+  // lint reads streams: run synchronously, its result would be lost
+  if (argv[0] === 'lint') return exitCodeOf(new Error('lint runs only through mainAsync'), io);
   try {
     s.program.parse(argv, { from: 'user' });
     return s.code();
