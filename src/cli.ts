@@ -100,11 +100,29 @@ export async function mainAsync(argv: string[], io: CliIO = processIO()): Promis
 }
 
 export function processIO(): CliIO {
+  let full = false;
   return {
-    out: (s) => void process.stdout.write(s),
+    out: (s) => {
+      if (!process.stdout.write(s)) full = true;
+    },
+    drained: () =>
+      full
+        ? new Promise<void>((resolve) => {
+            const done = () => {
+              full = false;
+              process.stdout.off('drain', done);
+              process.stdout.off('error', done);
+              process.stdout.off('close', done);
+              resolve();
+            };
+            process.stdout.on('drain', done);
+            process.stdout.on('error', done);
+            process.stdout.on('close', done);
+          })
+        : Promise.resolve(),
     err: (s) => void process.stderr.write(s),
     readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
-    openFile: (path) => (path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 })),
+    openFile: (path) => (path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 64 * 1024 })),
     writeFile: (path, data) => {
       // beside the file, then renamed over it: an interrupted write leaves the file as it was
       const tmp = `${path}.url-grammar-fix.tmp`;

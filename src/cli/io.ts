@@ -13,6 +13,11 @@ export interface CliIO {
   openFile?(path: string): AsyncIterable<Uint8Array>;
   /** Replaces a file's content (lint --fix). */
   writeFile?(path: string, data: string): void;
+  /**
+   * Resolves when standard output has taken what was written so far (a pipe's reader may be
+   * slower than lint: without waiting, the output would pile up in memory).
+   */
+  drained?(): Promise<void>;
   /** Sets the exit status (the last call wins; 0 when never called). */
   setExitCode(code: number): void;
   /** Whether standard output is a terminal. */

@@ -125,6 +125,7 @@ export function register(program: Command, io: CliIO, version = 'unknown'): void
               { kind, base, fixes },
               (d: LintDiagnostic) => reporter.report(name, d),
               () => io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`),
+              io.drained ? () => io.drained!() : undefined,
             );
             found = r.diagnostics;
             remaining += found;

@@ -18,6 +18,8 @@ export async function lintBytes(
   options: LintOptions,
   onDiagnostic: (d: LintDiagnostic) => void,
   onInvalidUTF8?: () => void,
+  /** Awaited after each chunk's diagnostics are handed on (the reader's backpressure). */
+  afterChunk?: () => Promise<void>,
 ): Promise<StreamResult> {
   const session = new LintSession(options);
   const decoder = new TextDecoder('utf-8');
@@ -43,6 +45,7 @@ export async function lintBytes(
   for await (const chunk of chunks) {
     check(chunk, false);
     emit(session.push(decoder.decode(chunk, { stream: true })));
+    if (afterChunk) await afterChunk();
   }
   check(undefined, true);
   emit(session.push(decoder.decode()));
