@@ -14,7 +14,7 @@ import { VALIDATION_ERRORS } from '../src/semantic/errors';
 import { specAnchor } from '../src/tools/lint/formats';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { generateMarkdown } = require('../bench/lint-large.js') as { generateMarkdown: (bytes: number, write: (s: string) => void) => { expected: number; bytes: number } };
+const { generateMarkdown, generateHTML } = require('../bench/lint-large.js') as Record<'generateMarkdown' | 'generateHTML', (bytes: number, write: (s: string) => void) => { expected: number; bytes: number }>;
 
 interface Run {
   code: number;
@@ -143,6 +143,17 @@ describe('lint: output formats, streaming, fixes', () => {
     expect(gen.expected).to.be.greaterThan(10000);
     expect(count).to.equal(gen.expected);
     expect(r.firstOutputAfter).to.not.equal(null);
+    expect(r.firstOutputAfter!).to.be.lessThan(bytes.length / 2);
+  });
+
+  it('streams HTML too: every bad URL of a generated file, output before the input ends', async function () {
+    this.timeout(60000);
+    const parts: string[] = [];
+    const gen = generateHTML(1.5 * 1024 * 1024, (s) => parts.push(s));
+    const bytes = Buffer.from(parts.join(''), 'utf8');
+    const name = join(dir, 'large.html');
+    const r = await run(['--format', 'jsonl', name], { chunks: new Map([[name, bytes]]) });
+    expect(r.out.split('\n').filter(Boolean).length).to.equal(gen.expected);
     expect(r.firstOutputAfter!).to.be.lessThan(bytes.length / 2);
   });
 
