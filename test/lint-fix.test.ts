@@ -81,3 +81,42 @@ describe('lint: planFix', () => {
     expect(fixed('https://example.com/a b', 'js-template')).to.equal('https://example.com/a%20b');
   });
 });
+
+describe('lint: no input makes it throw, and time stays linear', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fc = require('fast-check') as typeof import('fast-check');
+  const { lintText, LintSession } = require('../src/tools/lint/lint') as typeof import('../src/tools/lint/lint');
+  const pieces = ['http://', 'https://', '[a](', ')', '<', '>', '`', '```', '\n', '\n\n', '    ', '\\', '&amp;', '&#', '"', "'", ' ', '<a href="', '<!--', '-->', '*', '[x]: ', 'www.', '@', '%', ':', '/', '?', '#', 'é', '\ud800', '\r'];
+  const doc = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 5 })), { maxLength: 60 }).map((a) => a.join(''));
+
+  it('lintText (text, Markdown, HTML, with fixes) and planFix (every context) never throw', function () {
+    this.timeout(60000);
+    const contexts: FixContext[] = ['text', 'markdown-destination', 'markdown-pointy', 'markdown-autolink', 'html-double', 'html-single', 'html-unquoted', 'implied', 'js-single', 'js-double', 'js-template'];
+    fc.assert(
+      fc.property(doc, (text) => {
+        for (const kind of ['text', 'markdown', 'html'] as const) lintText(text, { kind, base: 'https://example.com/a/b', fixes: true });
+        for (const c of contexts) planFix(text, c, { srcset: true });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('a 4 MB line without a line break, read in 64 KB chunks, takes linear time and every URL is found (text)', function () {
+    this.timeout(60000);
+    const unit = 'x https://u@a.example/ ';
+    const run = (n: number) => {
+      const text = unit.repeat(n);
+      const t = process.hrtime.bigint();
+      const session = new LintSession({ kind: 'text' });
+      let found = 0;
+      for (let i = 0; i < text.length; i += 65536) found += session.push(text.slice(i, i + 65536)).length;
+      found += session.end().length;
+      expect(found).to.equal(n);
+      return Number(process.hrtime.bigint() - t);
+    };
+    const n = 8 * Math.floor((4 * 1024 * 1024) / unit.length / 8);
+    run(n / 8);
+    const ratio = run(n) / run(n / 8);
+    expect(ratio).to.be.lessThan(8 * 4);
+  });
+});

@@ -157,17 +157,27 @@ function resolveBase(base: LintOptions['base']): URLRecord | undefined {
   return b;
 }
 
-/** Cuts text, given in chunks, at line breaks into pieces of about `target` units. */
+/**
+ * Cuts text, given in chunks, at line breaks into pieces of about `target` units (prose URLs
+ * never cross a line). A line longer than `longLine` is cut after white space, which no prose URL
+ * holds either. Only the new chunk is searched, so a long line costs linear time.
+ */
 class LineSplitter {
   private pending = '';
   private pendingStart = 0;
-  constructor(private readonly target = 128 * 1024) {}
+  constructor(
+    private readonly target = 128 * 1024,
+    private readonly longLine = 1024 * 1024,
+  ) {}
   push(chunk: string): Array<{ text: string; offset: number }> {
+    const before = this.pending.length;
     this.pending += chunk;
     if (this.pending.length < this.target) return [];
-    // the last line break, not a CR that may be half of CR LF
-    let cut = Math.max(this.pending.lastIndexOf('\n'), this.pending.lastIndexOf('\r', this.pending.length - 2)) + 1;
-    if (cut <= 0) return [];
+    // the last line break in the chunk, not a CR that may be half of CR LF
+    let at = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r', chunk.length - 2));
+    if (at < 0 && this.pending.length > this.longLine) at = Math.max(chunk.lastIndexOf(' '), chunk.lastIndexOf('\t'));
+    if (at < 0) return [];
+    const cut = before + at + 1;
     const piece = { text: this.pending.slice(0, cut), offset: this.pendingStart };
     this.pending = this.pending.slice(cut);
     this.pendingStart += cut;
