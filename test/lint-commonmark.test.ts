@@ -67,3 +67,38 @@ describe('lint: the CommonMark spec examples', () => {
     expect(findURLs(md, { kind: 'markdown' }).map((f) => f.url)).to.deep.equal(['http://link.example/a']);
   });
 });
+
+describe('lint: Markdown in pieces finds what the whole document gives', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { MarkdownSplitter, MarkdownParser } = require('../src/tools/lint/markdown') as typeof import('../src/tools/lint/markdown');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { generateMarkdown } = require('../bench/lint-large.js') as { generateMarkdown: (bytes: number, write: (s: string) => void) => unknown };
+
+  const inPieces = (text: string, target: number, chunk: number) => {
+    const splitter = new MarkdownSplitter(target);
+    const parser = new MarkdownParser();
+    const pieces: Array<{ text: string; offset: number }> = [];
+    for (let i = 0; i < text.length; i += chunk) pieces.push(...splitter.push(text.slice(i, i + chunk)));
+    pieces.push(...splitter.end());
+    return { pieces: pieces.length, found: pieces.flatMap((p) => parser.find(p.text, p.offset)).map((f) => [f.url, f.start, f.end]) };
+  };
+
+  const documents: Record<string, string> = {
+    'a tight list with no blank line': Array.from({ length: 400 }, (_, i) => `- [item ${i}](https://example.com/${i} "t") and https://u@x.example/${i}\n  continued <https://a.example:99999/${i}>`).join('\n') + '\n',
+    'headings and a list in an HTML block': ['<div>', '- [not](https://in.html.example/)', '# not either', '</div>', '', ...Array.from({ length: 200 }, (_, i) => `# H${i}\n[a](https://h.example/${i})\n* b <https://b.example/${i}>`), '```', '- [in](https://fence.example/)', '', '# x', '```', '[last][ref]', '', '[ref]: https://ref.example/'].join('\n'),
+    'a generated document': (() => {
+      const parts: string[] = [];
+      generateMarkdown(96 * 1024, (s) => parts.push(s));
+      return parts.join('');
+    })(),
+  };
+
+  for (const [name, text] of Object.entries(documents)) {
+    it(`${name}: the same URLs at the same places, in many pieces`, () => {
+      const whole = new MarkdownParser().find(text).map((f) => [f.url, f.start, f.end]);
+      const split = inPieces(text, 256, 1000);
+      expect(split.pieces).to.be.greaterThan(10);
+      expect(split.found).to.deep.equal(whole);
+    });
+  }
+});

@@ -8,12 +8,13 @@
 //     `http://www.`, e-mail addresses read as `mailto:`), then the prose URLs of text.ts;
 //   - nothing inside code spans, fenced or indented code blocks, or HTML comments.
 //
-// A large document is parsed in pieces (MarkdownSplitter): a piece ends at a blank line that is
-// followed by a line starting at the left margin with no white space, outside a fenced code block
-// and outside an HTML block that a blank line does not end (<script>, <pre>, <style>,
-// <textarea>, comments, processing instructions, declarations, CDATA). At such a place every open
-// block (paragraph, list, block quote, indented code) has ended, so the next line starts a block
-// of its own whatever came before. What a piece boundary can still change: a reference link
+// A large document is parsed in pieces (MarkdownSplitter): a piece ends before a line that starts
+// a top-level block whatever came before it: a line at the left margin, not white space, after a
+// blank line; or an ATX heading or a bullet list item ("- x", "* x", "+ x") at the left margin
+// (both interrupt a paragraph and close any open list item or block quote). Never inside a
+// fenced code block, an HTML block that a blank line does not end (<script>, <pre>, <style>,
+// <textarea>, comments, processing instructions, declarations, CDATA), or before the next blank
+// line after a line that starts with "<" (it may open an HTML block that ends there). What a piece boundary can still change: a reference link
 // `[text][id]` whose definition comes in a LATER piece is not recognised as a link (definitions of
 // earlier pieces are carried forward, so those resolve); its text is then read as prose, which
 // finds the same URLs in it. A fence that is never closed, or an HTML block of one of those kinds
@@ -196,6 +197,8 @@ export class MarkdownSplitter {
   private fence: { char: string; length: number } | null = null;
   private html: RegExp | null = null;
   private afterBlank = false;
+  /** A line starting with "<" may have opened an HTML block that only a blank line ends. */
+  private htmlUntilBlank = false;
   /** No line break in `pending` before here (from `scan` on): where to look for the next one. */
   private searched = 0;
 
@@ -242,13 +245,16 @@ export class MarkdownSplitter {
       }
       if (/^[ \t]*$/.test(line)) {
         this.afterBlank = true;
+        this.htmlUntilBlank = false;
         continue;
       }
-      if (this.afterBlank && /^[^ \t]/.test(line) && lineStart - pieceStart >= this.target) {
+      const blockStart = (this.afterBlank && /^[^ \t]/.test(line)) || (!this.htmlUntilBlank && /^(?:#{1,6}(?:[ \t]|$)|[-+*][ \t]+\S)/.test(line));
+      if (blockStart && lineStart - pieceStart >= this.target) {
         out.push({ text: text.slice(pieceStart, lineStart), offset: this.pendingStart + pieceStart });
         pieceStart = lineStart;
       }
       this.afterBlank = false;
+      if (/^ {0,3}</.test(line)) this.htmlUntilBlank = true;
       const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
       if (open && !(open[1][0] === '`' && open[2].includes('`'))) this.fence = { char: open[1][0], length: open[1].length };
       else this.html = htmlBlockEnd(line);
