@@ -122,7 +122,6 @@ export function processIO(): CliIO {
         : Promise.resolve(),
     err: (s) => void process.stderr.write(s),
     readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
-    openFile: (path) => (path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 64 * 1024 })),
     writeFile: (path, data) => {
       // beside the file, then renamed over it: an interrupted write leaves the file as it was
       const tmp = `${path}.url-grammar-fix.tmp`;

@@ -46,7 +46,7 @@ async function run(args: string[], options: { stdin?: string; stdinIsTTY?: boole
   };
   if (options.chunks) {
     const chunks = options.chunks;
-    io.openFile = (path) =>
+    io.openRead = (path) =>
       (async function* () {
         const all = chunks.get(path)!;
         for (let i = 0; i < all.length; i += 64 * 1024) {

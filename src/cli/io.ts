@@ -9,8 +9,6 @@ export interface CliIO {
   err(text: string): void;
   /** Reads a file (or standard input for "-") as bytes. */
   readFile(path: string): Buffer;
-  /** Reads a file (or standard input for "-") in chunks; without it, `readFile` is used. */
-  openFile?(path: string): AsyncIterable<Uint8Array>;
   /** Replaces a file's content (lint --fix). */
   writeFile?(path: string, data: string): void;
   /**

@@ -6,7 +6,7 @@
 //          linted)` on standard error, so that standard output holds only the findings
 //   json   one JSON array of findings; jsonl one finding per line; sarif SARIF 2.1.0
 // "-", or no file, reads standard input (saying so on standard error when it is a terminal).
-// Files are read as streams, in bounded memory, except with --fix and --fix-dry-run, which read
+// Files are read as streams (CliIO.openRead), in bounded memory, except with --fix and --fix-dry-run, which read
 // each file whole (they rewrite it, or show the rewrite as a unified diff).
 //
 //   exit 0: no validation error (left); 1: at least one; 2: bad arguments or a file that cannot
@@ -119,7 +119,7 @@ export function register(program: Command, io: CliIO, version = 'unknown'): void
             }
           } else {
             if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
-            const chunks = io.openFile ? io.openFile(path) : single(io.readFile(path));
+            const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
             const r = await lintBytes(
               chunks,
               { kind, base, fixes },
