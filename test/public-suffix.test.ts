@@ -120,13 +120,11 @@ describe('public suffix and registrable domain', () => {
       }
     });
 
-    it('a long host is answered quickly (100,000 labels, a 1 MB label)', () => {
+    it('a long host is answered (100,000 labels, a 1 MB label); its time is in bench/rendering.js', () => {
       const many = 'a.'.repeat(100_000) + 'example.com';
-      const t0 = Date.now();
       expect(hostPublicSuffix(many)).to.equal('com');
       expect(hostRegistrableDomain(many)).to.equal('example.com');
       expect(hostRegistrableDomain('x'.repeat(1 << 20) + '.com')).to.have.length((1 << 20) + 4);
-      expect(Date.now() - t0).to.be.below(5000);
     });
   });
 

@@ -66,22 +66,13 @@ describe('railroad: the path of one input', function () {
     expect(ruleToSVG(URL_GRAMMAR, 'url')).not.to.match(/class="[^"]*\brr-(on|off)\b/);
   });
 
-  it('takes time linear in the input', () => {
-    // the fastest of three runs, so that a busy machine does not make a small input look slow
-    const time = (n: number): number => {
-      const input = `https://example.com/${'a/'.repeat(n)}?${'q'.repeat(n)}#${'f'.repeat(n)}`;
-      let best = Infinity;
-      for (let i = 0; i < 3; i++) {
-        const t = process.hrtime.bigint();
-        tracePath(URL_GRAMMAR, ENTRY_RULES.none, input);
-        best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
-      }
-      return best;
-    };
-    time(1000);
-    const small = Math.max(time(5000), 1);
-    const large = time(40000);
-    // 8 times the input: linear is about 8 times the time; quadratic would be 64
-    expect(large / small).to.be.lessThan(8 * 3);
+  it('traces a long input (40,000 path segments, a 40,000-unit query and fragment) to its end', () => {
+    // Its time is the benchmark's business (the project times nothing in unit tests); this checks
+    // that a long input is traced whole, with the same rules as a short one of the same shape.
+    const input = (n: number) => `https://example.com/${'a/'.repeat(n)}?${'q'.repeat(n)}#${'f'.repeat(n)}`;
+    const long = input(40_000);
+    const path = tracePath(URL_GRAMMAR, ENTRY_RULES.none, long);
+    expect(path.end).to.equal(long.length);
+    expect([...path.rules].sort()).to.deep.equal([...tracePath(URL_GRAMMAR, ENTRY_RULES.none, input(3)).rules].sort());
   });
 });

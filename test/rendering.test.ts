@@ -241,13 +241,11 @@ describe('renderURL', () => {
       expect(render('file:///C:/x').text).to.equal('file:///C:/x');
     });
 
-    it('a long URL renders in linear time (1 MB path, 100,000 labels, 100,000 marks)', () => {
-      const t0 = Date.now();
+    it('a long URL renders (1 MB path, 100,000 labels, 100,000 marks); its time is in bench/rendering.js', () => {
       expect(render('https://example.com/' + '%C3%A9'.repeat(200_000)).text).to.have.length(12 + 200_000);
       expect(render('https://' + 'a.'.repeat(100_000) + 'example.com/', { width: 12 }).text).to.equal('…example.com');
-      render('https://e' + '\u0301\u0302'.repeat(50_000) + '.com/%CC%81'.repeat(1000));
-      render('https://x/' + '%'.repeat(1 << 20), { width: 30 });
-      expect(Date.now() - t0).to.be.below(10_000);
+      expect(render('https://e' + '\u0301\u0302'.repeat(50_000) + '.com/%CC%81'.repeat(1000)).text).to.be.a('string');
+      expect(render('https://x/' + '%'.repeat(1 << 20), { width: 30 }).text.length).to.be.at.most(30);
     });
   });
 
