@@ -136,16 +136,40 @@ class Walker {
   run(shape: Shape, i: number, ruleBody = false): Reply {
     const re = this.fused(shape);
     if (re) {
-      re.lastIndex = i;
-      const m = re.exec(this.input);
+      const end = this.fusedEnd(re, shape, i);
       const named = shape.kind === 'nonTerminal' ? { rule: shape.name, start: i } : undefined;
-      if (m) {
-        if (named) this.ended.push({ ...named, end: i + m[0].length });
-        return success(i + m[0].length);
+      if (end >= 0) {
+        if (named) this.ended.push({ ...named, end });
+        return success(end);
       }
       const leaf = shape.kind === 'terminal' || shape.kind === 'charset' || shape.kind === 'end' || shape.kind === 'contextTerminal';
       return this.fail(i, ruleBody && !leaf ? this.owner() : describe(shape, this.owner()), named);
     }
+    return this.structural(shape, i);
+  }
+
+  /**
+   * Where the fused expression `re` for `shape` ends a match at `i`, or -1. Past a million or two
+   * repetitions V8's regular expressions give up with a RangeError (their backtracking stack, as
+   * in compile.ts's fused()): then the shape is walked structurally, recording nothing, so that
+   * the result is what the expression would have said.
+   */
+  private fusedEnd(re: RegExp, shape: Shape, i: number): number {
+    re.lastIndex = i;
+    try {
+      const m = re.exec(this.input);
+      return m ? i + m[0].length : -1;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      const ended = this.ended.length;
+      const r = shape.kind === 'nonTerminal' ? this.run(lookupRule(this.g, shape.name).shape, i) : this.structural(shape, i);
+      this.ended.length = ended;
+      return r.ok ? r.index : -1;
+    }
+  }
+
+  /** Runs a shape that is not fused, or whose fused expression gave up: part by part. */
+  private structural(shape: Shape, i: number): Reply {
     switch (shape.kind) {
       case 'sequence': {
         let last: Reply | undefined;

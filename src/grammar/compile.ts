@@ -137,14 +137,51 @@ class RegexBuilder {
   }
 }
 
-function fused(g: Grammar, shape: Shape, ctx: CompileContext, description: string): MarkParser {
+/**
+ * The fused expression as a parser. A regular expression engine keeps a backtracking entry per
+ * iteration of a repetition, and V8's gives up with a RangeError ("Maximum call stack size
+ * exceeded") after a million or two: on that input the same shape is matched by `structural`,
+ * which repeats in a loop and fuses only the parts without a repetition. Same PEG, same result.
+ */
+function fused(g: Grammar, shape: Shape, ctx: CompileContext, description: string, structural: () => MarkParser): MarkParser {
   const source = new RegexBuilder(g, ctx).source(shape);
   const re = new RegExp(source, 'y');
+  let fallback: MarkParser | undefined;
   return parser((input, i) => {
     re.lastIndex = i;
-    const m = re.exec(input);
+    let m: RegExpExecArray | null;
+    try {
+      m = re.exec(input);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      fallback ??= structural();
+      const r = step(fallback, input, i);
+      return r.status ? success(r.index, NO_MARKS) : failure(i, description);
+    }
     return m ? success(i + m[0].length, NO_MARKS) : failure(i, description);
   });
+}
+
+/** Whether a shape has a repetition anywhere in it (through the rules it names, too). */
+function hasRepetition(g: Grammar, shape: Shape, seen = new Set<string>()): boolean {
+  switch (shape.kind) {
+    case 'zeroOrMore':
+    case 'oneOrMore':
+      return true;
+    case 'sequence':
+    case 'choice':
+      return shape.items.some((s) => hasRepetition(g, s, seen));
+    case 'optional':
+    case 'lookahead':
+    case 'not':
+      return hasRepetition(g, shape.item, seen);
+    case 'nonTerminal':
+      if (seen.has(shape.name)) return false;
+      seen.add(shape.name);
+      return hasRepetition(g, lookup(g, shape.name).shape, seen);
+    default:
+      return false;
+  }
 }
 
 // ---- structural parsers -----------------------------------------------------------------------
@@ -234,7 +271,20 @@ class Compiler {
   }
 
   shape(shape: Shape, description: string): MarkParser {
-    if (isMarkFree(this.g, shape)) return fused(this.g, shape, this.ctx, describe(shape) || description);
+    if (isMarkFree(this.g, shape)) {
+      const desc = describe(shape) || description;
+      return fused(this.g, shape, this.ctx, desc, () => this.structural(shape, desc));
+    }
+    return this.structural(shape, description);
+  }
+
+  /** A shape as parsimmon combinators: repetitions as loops; parts with no repetition fused. */
+  private structural(shape: Shape, description: string): MarkParser {
+    if (isMarkFree(this.g, shape) && !hasRepetition(this.g, shape)) {
+      return fused(this.g, shape, this.ctx, describe(shape) || description, () => {
+        throw new Error('grammar: a fused expression without repetition overflowed');
+      });
+    }
     switch (shape.kind) {
       case 'sequence':
         return P.seq(...shape.items.map((s) => this.shape(s, description))).map(concatMarks);
@@ -251,7 +301,7 @@ class Compiler {
       case 'not':
         return P.notFollowedBy(this.shape(shape.item, description)).map(() => NO_MARKS);
       case 'nonTerminal':
-        return this.rule(shape.name);
+        return isMarkFree(this.g, shape) ? this.structural(lookup(this.g, shape.name).shape, description) : this.rule(shape.name);
       default:
         // terminals, charsets, context terminals and end are always mark-free
         throw new Error(`grammar: unexpected ${shape.kind}`);
