@@ -125,6 +125,12 @@ export function punycodeEncode(input: string): string | null {
   let k = 0;
   for (let p = 0; p < length; p++) if (cps[p] >= INITIAL_N) order[k++] = cps[p] * POSITIONS + p;
   order.sort();
+  const values = new Int32Array(order.length);
+  const positions = new Int32Array(order.length);
+  for (let j = 0; j < order.length; j++) {
+    values[j] = Math.floor(order[j] / POSITIONS);
+    positions[j] = order[j] - values[j] * POSITIONS;
+  }
 
   // Positions of the code points handled so far (all smaller than n).
   const handledAt = new Fenwick(length);
@@ -136,20 +142,24 @@ export function punycodeEncode(input: string): string | null {
   let handled = basicCount;
   const digits: number[] = [];
   let g = 0;
-  while (g < order.length) {
-    const m = Math.floor(order[g] / POSITIONS);
+  while (g < values.length) {
+    const m = values[g];
     let groupEnd = g;
-    while (groupEnd < order.length && Math.floor(order[groupEnd] / POSITIONS) === m) groupEnd++;
+    while (groupEnd < values.length && values[groupEnd] === m) groupEnd++;
     // Skip to m: every handled code point counts once per value in between, at each insertion place.
     if (m - n > Math.floor((MAX_INT - delta) / (handled + 1))) return null;
     delta += (m - n) * (handled + 1);
     n = m;
     // The RFC's scan over the whole label: each handled code point (smaller than n) adds one to
     // delta; each code point equal to n emits delta. Counted between occurrences of n.
-    let from = 0;
+    // (The count before the previous occurrence is kept: that occurrence is not yet handled, so
+    // the count before the position after it is the same.)
+    let before = 0;
     for (let j = g; j < groupEnd; j++) {
-      const p = order[j] % POSITIONS;
-      delta += handledAt.prefix(p) - handledAt.prefix(from);
+      const p = positions[j];
+      const upTo = handledAt.prefix(p);
+      delta += upTo - before;
+      before = upTo;
       if (delta > MAX_INT) return null;
       // Emit delta as a generalized variable-length integer.
       let q = delta;
@@ -167,11 +177,12 @@ export function punycodeEncode(input: string): string | null {
       bias = adapt(delta, handled + 1, handled === basicCount);
       delta = 0;
       handled++;
-      from = p + 1;
     }
-    delta += handledAt.prefix(length) - handledAt.prefix(from);
+    // The handled code points after the last occurrence: all that were handled when this value's
+    // round began, less those before it.
+    delta += handled - (groupEnd - g) - before;
     if (delta > MAX_INT) return null;
-    for (let j = g; j < groupEnd; j++) handledAt.add(order[j] % POSITIONS, 1);
+    for (let j = g; j < groupEnd; j++) handledAt.add(positions[j], 1);
     delta++;
     n++;
     g = groupEnd;
