@@ -48,7 +48,7 @@ function parserFor(api) {
   if (api === 'parse') return (s) => ug.parseURL(s);
   return (s) => {
     try {
-      return new ug.URL(s);
+      return new ug.URL(s).href;
     } catch (e) {
       if (e instanceof TypeError) return null;
       throw e;

@@ -2,10 +2,16 @@
 // The benchmark: url-grammar against Node's URL and whatwg-url, measured in the same run.
 //
 //   npm run bench                 (builds dist/, then runs this file)
-//   node bench/run.js [--runs N] [--quick] [--no-write]
+//   node bench/run.js [--runs N] [--quick] [--no-write] [--nodes 20,22,24]
 //
-// Corpora: (a) bench/real-urls.txt, (b) the inputs of test/wpt/urltestdata.json with their bases,
-// (c) long inputs of 1 KB, 64 KB and 1 MB. Each figure is the median of several timed samples
+// The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
+// 24, installed with `npm ci --prefix test/runtimes` when missing), each in its own process, and
+// each writes its section of bench/RESULTS.md (bench-node-NN) through bench/results-section.js;
+// bench-summary holds the figures the targets are about.
+//
+// Corpora: (a) bench/real-urls.txt and bench/package-urls.txt (bench/CORPUS.md), (b) the inputs
+// of test/wpt/urltestdata.json with their bases, (c) long inputs of 1 KB, 64 KB and 1 MB, (d)
+// every export once on each 1 MB input. Each figure is the median of several timed samples
 // taken after warm-up; the parsers take turns within each round so that drift hits all of them
 // alike. A parser that fails on an input (throws the TypeError, or returns null) counts the same.
 // Memory is measured in a fresh child process per parser (--expose-gc). Results go to the console
@@ -18,22 +24,26 @@ const v8 = require('v8');
 const vm = require('vm');
 const { spawnSync } = require('child_process');
 const { performance, PerformanceObserver } = require('perf_hooks');
+const { writeSection } = require('./results-section');
 
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'dist', 'src', 'index.js');
 const REAL_URLS = path.join(__dirname, 'real-urls.txt');
+const PACKAGE_URLS = path.join(__dirname, 'package-urls.txt');
 const WPT_DATA = path.join(ROOT, 'test', 'wpt', 'urltestdata.json');
 const RESULTS = path.join(__dirname, 'RESULTS.md');
 
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null };
+  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
     else if (a === '--quick') opts.quick = true;
     else if (a === '--no-write') opts.write = false;
+    else if (a === '--json-out') opts.jsonOut = argv[++i];
+    else if (a === '--nodes') opts.nodes = argv[++i].split(',');
     else if (a === '--memory-child' || a === '--alloc-child') {
       opts.child = a.slice(2);
       opts.childKey = argv[++i];
@@ -56,6 +66,30 @@ function parseArgs(argv) {
  *   low-level API gets its base parsed once, outside the timed loop.
  */
 const PARSERS = [
+  {
+    key: 'node-href',
+    label: "Node's URL, then href",
+    load: () => globalThis.URL,
+    call: 'new fn(inputs[i], bases[i]).href',
+    callNoBase: 'new fn(inputs[i]).href',
+    prepare: (bases) => bases,
+  },
+  {
+    key: 'ug-url-href',
+    label: 'url-grammar new URL, then href',
+    load: () => require(DIST).URL,
+    call: 'new fn(inputs[i], bases[i]).href',
+    callNoBase: 'new fn(inputs[i]).href',
+    prepare: (bases) => bases,
+  },
+  {
+    key: 'whatwg-url-href',
+    label: 'whatwg-url new URL, then href',
+    load: () => require('whatwg-url').URL,
+    call: 'new fn(inputs[i], bases[i]).href',
+    callNoBase: 'new fn(inputs[i]).href',
+    prepare: (bases) => bases,
+  },
   {
     key: 'node',
     label: "Node's URL",
@@ -237,12 +271,12 @@ async function timeCorpusOutsideGC(corpus, keys, opts) {
 
 // ---- corpora --------------------------------------------------------------------------------
 
-function loadRealURLs() {
+function loadRealURLs(file = REAL_URLS) {
   const inputs = fs
-    .readFileSync(REAL_URLS, 'utf8')
+    .readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '');
-  return { name: 'real', inputs, bases: inputs.map(() => undefined) };
+  return { name: path.basename(file), inputs, bases: inputs.map(() => undefined) };
 }
 
 function loadWPT() {
@@ -255,11 +289,18 @@ function loadWPT() {
 }
 
 /** Long inputs: a prefix, a unit repeated, a suffix; exactly `size` UTF-16 code units. */
+const CJK_UNIT = Array.from({ length: 1000 }, (_, k) => String.fromCharCode(0x4e00 + k * 7)).join('');
 const LONG_SHAPES = [
   { name: 'long path', prefix: 'https://example.com/', unit: 'segment/', suffix: '' },
-  { name: 'long query', prefix: 'https://example.com/search?', unit: 'key=value&', suffix: '' },
-  { name: 'long host', prefix: 'https://', unit: 'abcdefghi.', suffix: 'com/' },
+  { name: 'path of 1-char segments', prefix: 'https://example.com/', unit: 'a/', suffix: '' },
+  { name: 'dot segments', prefix: 'https://example.com/a', unit: '/b/..', suffix: '' },
+  { name: 'percent-encoded path', prefix: 'https://example.com/', unit: '%41%42/', suffix: '' },
   { name: 'path to encode', prefix: 'https://example.com/', unit: 'a b/é"/', suffix: '' },
+  { name: 'long query', prefix: 'https://example.com/search?', unit: 'key=value&', suffix: '' },
+  { name: 'long fragment', prefix: 'https://example.com/#', unit: 'fragment', suffix: '' },
+  { name: 'long host', prefix: 'https://', unit: 'abcdefghi.', suffix: 'com/' },
+  // whatwg-url is left out here: tr46's Punycode is quadratic (a minute at 1 MB).
+  { name: 'CJK host', prefix: 'http://', unit: CJK_UNIT, suffix: '/', skip: ['whatwg-url'] },
 ];
 const LONG_SIZES = [
   { name: '1 KB', size: 1024 },
@@ -472,12 +513,14 @@ function table(rows, align) {
 function speedTable(result, corpus) {
   const bytes = corpus.inputs.reduce((a, s) => a + Buffer.byteLength(s, 'utf8'), 0);
   const n = corpus.inputs.length;
-  const node = result.node.ns;
-  const whatwg = result['whatwg-url'].ns;
-  const rows = [['parser', 'time per URL', 'URLs/s', 'MB/s', 'spread', 'failed', '÷ Node URL', 'whatwg-url URL ÷ this']];
+  const rows = [['parser', 'time per URL', 'URLs/s', 'MB/s', 'spread', 'failed', "÷ Node's", "whatwg-url's ÷ this"]];
   for (const p of PARSERS) {
     const r = result[p.key];
     if (!r) continue;
+    // Each row against the same operation: construct-then-href rows against Node's and whatwg-url's construct-then-href.
+    const href = p.key.endsWith('-href');
+    const node = result[href ? 'node-href' : 'node'].ns;
+    const whatwg = result[href ? 'whatwg-url-href' : 'whatwg-url'].ns;
     const mbps = (bytes / n / r.ns) * 1e9 / 1e6;
     rows.push([p.label, fmtNs(r.ns), fmtRate(1e9 / r.ns), mbps.toFixed(1), fmtPct(r.spread), r.failed, fmtX(r.ns / node), fmtX(whatwg / r.ns)]);
   }
@@ -509,84 +552,113 @@ function machine() {
   };
 }
 
-async function main(opts) {
+/** Times each string-taking export once per 1 MB shape (median of 3): none may take a second. */
+function exportsOnLongInputs() {
+  const ug = require(DIST);
+  const fns = [
+    ['new URL', (s) => new ug.URL(s).href],
+    ['parseURL', (s) => ug.parseURL(s)],
+    ['parseWithDiagnostics', (s) => ug.parseWithDiagnostics(s)],
+    ['parseToRecord', (s) => ug.parseToRecord(s)],
+    ['checkURLString', (s) => ug.checkURLString(s)],
+    ['explain', (s) => ug.explain(s)],
+  ];
+  const rows = [['input (1 MB)', ...fns.map(([n]) => n)]];
+  let worst = 0;
+  for (const shape of LONG_SHAPES) {
+    const input = longInput(shape, 1024 * 1024);
+    const cells = fns.map(([, f]) => {
+      const t = [];
+      for (let k = 0; k < 3; k++) {
+        const t0 = now();
+        try {
+          f(input);
+        } catch (e) {
+          if (!(e instanceof TypeError)) return `throws ${e.constructor.name}`;
+        }
+        t.push(Number(now() - t0));
+      }
+      const m = median(t);
+      worst = Math.max(worst, m);
+      return fmtNs(m);
+    });
+    rows.push([shape.name, ...cells]);
+  }
+  return { table: table(rows, ['l', ...fns.map(() => 'r')]), worst };
+}
+
+/** One Node version's whole run: its tables as a Markdown section, and the figures the summary needs. */
+async function runAll(opts) {
   const started = now();
   const m = machine();
   const keys = PARSERS.map((p) => p.key);
-  const pkg = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
-  const versions = { 'url-grammar': pkg('..'), 'whatwg-url': pkg('whatwg-url'), tr46: pkg('tr46') };
-  log(`machine: ${m.cpu}, ${m.cores} cores, ${fmtMB(m.memory)}; Node ${m.node} (V8 ${m.v8}); ${m.platform}`);
-  log(`${opts.runs} timed rounds per figure (median), samples of at least ${opts.sampleMs} ms after warm-up\n`);
-  const md = [];
+  const major = process.versions.node.split('.')[0];
+  log(`== Node ${m.node} (V8 ${m.v8}): ${opts.runs} timed rounds per figure (median), samples of at least ${opts.sampleMs} ms after warm-up\n`);
+  const md = [`## Node ${major}: ${m.node} (V8 ${m.v8})`, ''];
+  const figures = { node: m.node, major };
 
-  // (a) real-world URLs
-  const real = loadRealURLs();
-  const realResult = timeCorpus(real, keys, opts);
-  const realAgree = agreement(real);
-  const realTable = speedTable(realResult, real);
-  const medianLength = median(real.inputs.map((s) => s.length));
-  const realHead = `Real-world URLs (bench/real-urls.txt): ${real.inputs.length} URLs, median length ${medianLength}`;
-  log(`${realHead}\n${realTable.text}`);
-  log(`href differs from whatwg-url on ${realAgree.vsWhatwg} inputs, from Node's URL on ${realAgree.vsNode}\n`);
+  // (a) the real-world corpora
+  for (const file of [REAL_URLS, PACKAGE_URLS]) {
+    const real = loadRealURLs(file);
+    const result = timeCorpus(real, keys, opts);
+    const agree = agreement(real);
+    const t = speedTable(result, real);
+    const head = `${real.name}: ${real.inputs.length} URLs, median length ${median(real.inputs.map((x) => x.length))}`;
+    log(`${head}\n${t.text}\nhref differs from whatwg-url on ${agree.vsWhatwg} inputs, from Node's URL on ${agree.vsNode}\n`);
+    md.push(`### ${head}`, '', t.md, '', `\`href\` differs from whatwg-url's on ${agree.vsWhatwg} inputs, from Node's URL on ${agree.vsNode}.`, '');
+    figures[real.name] = Object.fromEntries(Object.entries(result).map(([k, r]) => [k, r.ns]));
+  }
 
   // (b) WPT inputs with their bases
   const wpt = loadWPT();
   const wptResult = timeCorpus(wpt, keys, opts);
   const wptAgree = agreement(wpt);
   const wptTable = speedTable(wptResult, wpt);
-  const wptWithBase = wpt.bases.filter((b) => b !== undefined).length;
-  const wptHead = `WPT inputs (test/wpt/urltestdata.json): ${wpt.inputs.length} inputs, ${wptWithBase} with a base`;
-  log(`${wptHead}\n${wptTable.text}`);
-  log(`href differs from whatwg-url on ${wptAgree.vsWhatwg} inputs, from Node's URL on ${wptAgree.vsNode}\n`);
+  const wptHead = `WPT inputs (test/wpt/urltestdata.json): ${wpt.inputs.length} inputs, ${wpt.bases.filter((b) => b !== undefined).length} with a base`;
+  log(`${wptHead}\n${wptTable.text}\n`);
+  md.push(`### ${wptHead}`, '', wptTable.md, '', `\`href\` differs from whatwg-url's on ${wptAgree.vsWhatwg} inputs, from Node's URL on ${wptAgree.vsNode}.`, '');
 
-  // (c) long inputs
-  const longRows = [
-    ['input', 'parser', '1 KB', '64 KB', '1 MB', 'per KB at 1 KB', 'per KB at 1 MB', '1 MB ÷ 1 KB', 'outside GC', '÷ Node URL at 1 MB'],
-  ];
-  const longData = [];
+  // (c) long inputs: construct, then read href
+  const longKeys = ['node-href', 'ug-url-href', 'whatwg-url-href'];
+  const longRows = [['input', 'parser', '1 KB', '64 KB', '1 MB', '1 MB ÷ 1 KB', 'outside GC', "÷ Node's at 1 MB"]];
+  const longFigures = [];
   for (const shape of LONG_SHAPES) {
+    const shapeKeys = longKeys.filter((k) => !(shape.skip || []).some((s) => k.startsWith(s)));
     const perSize = [];
     for (const sz of LONG_SIZES) {
-      const input = longInput(shape, sz.size);
-      const corpus = { name: `${shape.name} ${sz.name}`, inputs: [input], bases: [undefined] };
-      perSize.push(await timeCorpusOutsideGC(corpus, keys, opts));
+      const corpus = { name: `${shape.name} ${sz.name}`, inputs: [longInput(shape, sz.size)], bases: [undefined] };
+      perSize.push(await timeCorpusOutsideGC(corpus, shapeKeys, opts));
     }
-    for (const p of PARSERS) {
-      const t = perSize.map((r) => r[p.key].ns);
-      const failed = perSize.some((r) => r[p.key].failed > 0);
-      const kb = LONG_SIZES.map((s) => s.size / 1024);
-      const perKB = t.map((x, i) => x / kb[i]);
+    for (const key of shapeKeys) {
+      const t = perSize.map((r) => r[key].ns);
       const ratio = t[2] / t[0];
-      const ratioOutsideGC = perSize[2][p.key].nsOutsideGC / perSize[0][p.key].nsOutsideGC;
-      const vsNode = t[2] / perSize[2].node.ns;
-      longData.push({ shape: shape.name, parser: p.key, t, perKB, ratio, ratioOutsideGC, failed });
-      longRows.push([
-        shape.name,
-        p.label + (failed ? ' (fails)' : ''),
-        ...t.map(fmtNs),
-        fmtNs(perKB[0]),
-        fmtNs(perKB[2]),
-        `${ratio.toFixed(0)} (${(ratio / 1024).toFixed(2)} of linear)`,
-        `${ratioOutsideGC.toFixed(0)} (${(ratioOutsideGC / 1024).toFixed(2)})`,
-        fmtX(vsNode),
-      ]);
+      const ratioOutsideGC = perSize[2][key].nsOutsideGC / perSize[0][key].nsOutsideGC;
+      const vsNode = t[2] / perSize[2]['node-href'].ns;
+      if (key === 'ug-url-href') longFigures.push({ shape: shape.name, vsNode, ratio });
+      longRows.push([shape.name, byKey(key).label, ...t.map(fmtNs), `${ratio.toFixed(0)} (${(ratio / 1024).toFixed(2)}×)`, `${ratioOutsideGC.toFixed(0)}`, fmtX(vsNode)]);
     }
   }
-  const longTable = table(longRows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
-  const longHead = 'Long inputs (one URL of 1 KB, 64 KB, 1 MB; time per URL; a linear parser has 1 MB ÷ 1 KB ≈ 1024)';
-  log(`${longHead}\n${longTable.text}\n`);
+  figures.long = longFigures;
+  const longTable = table(longRows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r']);
+  log(`Long inputs (construct, then href)\n${longTable.text}\n`);
+  md.push('### Long inputs (construct, then read href)', '', longTable.md, '');
 
-  // memory
+  // (d) every export on 1 MB
+  const ex = exportsOnLongInputs();
+  figures.worstExportNs = ex.worst;
+  log(`Every export on 1 MB\n${ex.table.text}\n`);
+  md.push('### Every export on 1 MB inputs (one call, median of 3)', '', ex.table.md, '');
+
+  // (e) memory
   const memFlags = ['--expose-gc'];
   const allocFlags = ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'];
   const mem = MEMORY_KEYS.map((k) => runChild('memory-child', k, memFlags));
   const alloc = Object.fromEntries(ALLOC_KEYS.map((k) => [k, runChild('alloc-child', k, allocFlags)]));
   const memRows = [['retained', 'heap after gc', 'per URL', 'RSS after gc', 'peak heap', 'peak RSS', 'process max RSS', 'allocated per URL']];
   for (const r of mem) {
-    const label = r.key === 'inputs' ? 'the input strings alone' : byKey(r.key).label;
     const a = alloc[r.key];
     memRows.push([
-      label,
+      r.key === 'inputs' ? 'the input strings alone' : byKey(r.key).label,
       fmtMB(r.retainedHeap),
       `${Math.round(r.retainedHeap / MEMORY_URLS)} B`,
       fmtMB(r.retainedRss),
@@ -596,91 +668,106 @@ async function main(opts) {
       a && a.perURL !== null ? `${(a.perURL / 1024).toFixed(1)} KB` : '—',
     ]);
   }
+  figures.memory = Object.fromEntries(mem.map((r) => [r.key, r.peakHeap]));
   const memTable = table(memRows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
-  const memHead =
-    `Memory: ${MEMORY_URLS.toLocaleString('en-US')} URLs (bench/real-urls.txt ×${MEMORY_URLS / real.inputs.length}) parsed and retained, ` +
-    'each parser in a fresh process; deltas from just before parsing';
-  log(`${memHead}\n${memTable.text}\n`);
-
-  // summary against the targets
-  const ug = realResult['ug-url'].ns;
-  const ugParse = realResult['ug-parse'].ns;
-  const summary = [
-    `url-grammar new URL on real-world URLs: ${fmtNs(ug)} per URL, ${fmtX(ug / realResult.node.ns)} Node's URL (target: at most 3×), ` +
-      `${fmtX(realResult['whatwg-url'].ns / ug)} faster than whatwg-url's URL (target: at least 10×).`,
-    `url-grammar parseURL: ${fmtNs(ugParse)} per URL, ${fmtX(ugParse / realResult.node.ns)} Node's URL, ` +
-      `${fmtX(realResult['whatwg-parse'].ns / ugParse)} faster than whatwg-url's basicURLParse.`,
-  ];
-  const budget = Math.min(3 * realResult.node.ns, realResult['whatwg-url'].ns / 10);
-  summary.push(
-    ug <= budget
-      ? `Both targets met: new URL may take up to ${fmtNs(budget)} per URL, ${((100 * (budget - ug)) / budget).toFixed(0)}% more than now.`
-      : `To meet both targets, new URL needs at most ${fmtNs(budget)} per URL (${fmtX(ug / budget)} faster than now).`,
-  );
+  log(`Memory (${MEMORY_URLS} URLs retained)\n${memTable.text}\n`);
+  md.push(`### Memory: ${MEMORY_URLS.toLocaleString('en-US')} URLs parsed and retained`, '', memTable.md, '');
   const elapsed = ms(now() - started) / 1000;
-  log(summary.join('\n'));
-  log(`\n(${elapsed.toFixed(0)} s)`);
+  md.push(`(${m.date}; this Node's run took ${elapsed.toFixed(0)} s.)`, '');
+  return { markdown: md.join('\n'), figures };
+}
 
-  if (opts.write) {
-    md.push('# Benchmark results', '');
-    md.push('Produced by `npm run bench` (`npm run build && node bench/run.js`); rerun it to refresh this file.', '');
-    md.push('## Machine', '');
-    md.push(`- CPU: ${m.cpu}, ${m.cores} cores`);
-    md.push(`- memory: ${fmtMB(m.memory)}`);
-    md.push(`- Node ${m.node} (V8 ${m.v8}), ${m.platform}`);
-    const rev = commit();
-    md.push(`- url-grammar ${versions['url-grammar']}${rev ? ` at ${rev}` : ''}, whatwg-url ${versions['whatwg-url']}, tr46 ${versions.tr46}`);
-    md.push(`- date: ${m.date}; the whole run took ${elapsed.toFixed(0)} s`, '');
-    md.push('## Method', '');
-    md.push(
-      `Each time is the median of ${opts.runs} samples; a sample is as many passes over the corpus as make at least ${opts.sampleMs} ms, ` +
-        'taken after a warm-up of at least two passes (no collection is forced between samples, so each figure includes the garbage collection its allocations cause). The parsers take turns in each round, so Node\'s URL is measured in ' +
-        'the same run as the others. A parser that fails on an input (throws a TypeError, or returns null) counts like one ' +
-        'that parses it. `new URL(input, base)` gets the base as a string, as in a browser, and parses it each time; ' +
-        'the low-level `parseURL` and `basicURLParse` get their base as a record parsed once, outside the timed loop. ' +
-        '"spread" is (slowest − fastest sample) ÷ median. "÷ Node URL" is this parser\'s time over Node\'s; ' +
-        '"whatwg-url URL ÷ this" is how many times faster than whatwg-url\'s `new URL` this parser is.',
-      '',
-    );
-    md.push('## Summary', '', ...summary.map((s) => `- ${s}`), '');
-    md.push(`## ${realHead}`, '', realTable.md, '');
-    md.push(`\`href\` differs from whatwg-url's on ${realAgree.vsWhatwg} inputs, from Node's URL on ${realAgree.vsNode} (Node's URL is ada, which differs from the standard in places).`, '');
-    md.push(`## ${wptHead}`, '', wptTable.md, '');
-    md.push(`\`href\` differs from whatwg-url's on ${wptAgree.vsWhatwg} inputs, from Node's URL on ${wptAgree.vsNode}.`, '');
-    md.push('## Long inputs', '');
-    md.push(
-      'One URL of exactly 1 KB, 64 KB and 1 MB (UTF-16 code units): `https://example.com/segment/segment/…`, ' +
-        '`https://example.com/search?key=value&…`, `https://abcdefghi.abcdefghi.….com/`, and a path whose every ' +
-        'segment needs percent-encoding (`a b/é"/…`). "1 MB ÷ 1 KB" is the ratio of the times, 1024 for a parser ' +
-        'that is exactly linear; "of linear" divides it by 1024. "outside GC" is the same ratio for the time outside ' +
-        'garbage-collection pauses (each sample less the pauses V8 reports inside it): at 1 MB a parser that builds ' +
-        'the path as a list of strings, as the URL record is defined, keeps hundreds of thousands of young strings alive ' +
-        'until it returns, and the collector copies and traces each of them, which a 1 KB parse never makes it do.',
-      '',
-      longTable.md,
-      '',
-    );
-    md.push('## Memory', '');
-    md.push(
-      `${MEMORY_URLS.toLocaleString('en-US')} URLs (the real-world corpus ten times, each input a fresh string made just before it is parsed, ` +
-        'so that whatever a parser keeps of its input is counted) parsed and retained in an array, each parser in a fresh ' +
-        'child process run with `--expose-gc`, after one warm-up pass over the corpus. "heap after gc" and "RSS after gc" ' +
-        'are the differences from just before parsing, after two forced collections; "peak" is the largest difference ' +
-        'seen every 1,024 URLs while parsing; "process max RSS" is the child\'s peak resident set. "allocated per URL" ' +
-        'counts garbage too: heap growth over chunks of 1,000 parses with a 64 MB young generation, so that no ' +
-        'collection runs inside a chunk (another child process).',
-      '',
-      memTable.md,
-      '',
-    );
-    md.push(
-      'Where url-grammar\'s time goes: `node bench/profile.js` (a CPU profile of `new URL` over the real-world corpus, ' +
-        'summed by function, file and layer, with call counts per URL).',
-      '',
-    );
-    fs.writeFileSync(RESULTS, md.join('\n'));
-    log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
+/** The Node binaries to run under: this one (the machine's), and test/runtimes' 22 and 24. */
+function runtimes(opts) {
+  const dir = path.join(ROOT, 'test', 'runtimes');
+  const bins = { 22: path.join(dir, 'node_modules', 'node22', 'bin', 'node'), 24: path.join(dir, 'node_modules', 'node24', 'bin', 'node') };
+  if (!fs.existsSync(bins[22]) || !fs.existsSync(bins[24])) {
+    log('installing test/runtimes (npm ci --prefix test/runtimes) for Node 22 and 24 ...');
+    const r = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('bench: npm ci --prefix test/runtimes failed');
   }
+  const all = [{ major: process.versions.node.split('.')[0], bin: process.execPath }, { major: '22', bin: bins[22] }, { major: '24', bin: bins[24] }];
+  const seen = new Set();
+  return all.filter((r) => !seen.has(r.major) && seen.add(r.major) && (!opts.nodes || opts.nodes.includes(r.major)));
+}
+
+function summarise(runs) {
+  const lines = [];
+  for (const { figures: f } of runs) {
+    const real = f['real-urls.txt'];
+    const pkg = f['package-urls.txt'];
+    const worstLong = f.long.reduce((a, b) => (b.vsNode > a.vsNode ? b : a));
+    const worstLinear = f.long.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    lines.push(
+      `- **Node ${f.node}**: real-world corpus, new URL then href: ${fmtNs(real['ug-url-href'])} per URL, ` +
+        `${fmtX(real['ug-url-href'] / real['node-href'])} Node's (target ≤ 1.5×), ${fmtX(real['whatwg-url-href'] / real['ug-url-href'])} faster than whatwg-url (target ≥ 40×); ` +
+        `package-urls corpus ${fmtX(pkg['ug-url-href'] / pkg['node-href'])} Node's; ` +
+        `long inputs: worst ${fmtX(worstLong.vsNode)} Node's at 1 MB (${worstLong.shape}; target ≤ 3×), worst 1 MB ÷ 1 KB ${worstLinear.ratio.toFixed(0)} (${worstLinear.shape}; target ≤ 1331); ` +
+        `slowest export on a 1 MB input ${fmtNs(f.worstExportNs)} (target < 1 s); ` +
+        `peak heap for 100,000 retained URLs ${fmtMB(f.memory['ug-url'])} vs Node's ${fmtMB(f.memory.node)}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(opts) {
+  if (opts.jsonOut) {
+    const r = await runAll(opts);
+    fs.writeFileSync(opts.jsonOut, JSON.stringify(r));
+    return;
+  }
+  const started = now();
+  const runs = [];
+  for (const rt of runtimes(opts)) {
+    const out = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-${rt.major}.json`);
+    const args = [__filename, '--json-out', out, '--runs', String(opts.runs)];
+    if (opts.quick) args.push('--quick');
+    const r = spawnSync(rt.bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) throw new Error(`bench: the run under Node ${rt.major} failed (exit ${r.status})`);
+    runs.push(JSON.parse(fs.readFileSync(out, 'utf8')));
+    fs.unlinkSync(out);
+  }
+  const summary = summarise(runs);
+  log(`\nSummary\n${summary}\n(${(ms(now() - started) / 1000).toFixed(0)} s)`);
+  if (!opts.write) return;
+  const m = machine();
+  const pkg = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+  const rev = commit();
+  resetResultsFile();
+  writeSection(
+    'bench-summary',
+    [
+      '## url-grammar against Node\'s URL (ada) and whatwg-url, on Node 20, 22 and 24',
+      '',
+      `Produced by \`npm run bench\` (\`npm run build && node bench/run.js\`): one run per Node version, each in its own process, ` +
+        `timing url-grammar ${pkg('..')}${rev ? ` at ${rev}` : ''}, Node's own \`URL\` and whatwg-url ${pkg('whatwg-url')} (tr46 ${pkg('tr46')}) in the same run, ` +
+        `on ${m.cpu} (${m.cores} cores shared with other work: absolute times are noisy, ratios within one run are what to compare), ${m.date}.`,
+      '',
+      `Method: each time is the median of ${opts.runs} samples; a sample is as many passes over the corpus as make at least ${opts.sampleMs} ms, ` +
+        'after a warm-up; the parsers take turns in each round. "then href" rows construct the URL and read its `href`, as callers do; ' +
+        '"÷ Node\'s" compares each row with Node\'s `URL` doing the same. A parser that fails on an input counts like one that parses it. ' +
+        'Long inputs are one URL of 1 KB, 64 KB and 1 MB (UTF-16 code units); "1 MB ÷ 1 KB" is 1024 for an exactly linear parser; ' +
+        '"outside GC" is the same ratio less the garbage-collection pauses V8 reports. Memory: 100,000 URLs (bench/real-urls.txt ten times, ' +
+        'fresh input strings) retained, each parser in a fresh process. The corpora are described in bench/CORPUS.md.',
+      '',
+      summary,
+      '',
+      'Where url-grammar\'s time goes: `node bench/profile.js` (a CPU profile of `new URL` then `href` over the real-world corpus).',
+    ].join('\n'),
+  );
+  for (const r of runs) writeSection(`bench-node-${r.figures.major}`, r.markdown);
+  log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
+}
+
+/**
+ * The bench once wrote the whole of bench/RESULTS.md; now it owns sections in it. Text outside
+ * every section (that old whole-file report) is dropped; other scripts' sections are kept.
+ */
+function resetResultsFile() {
+  if (!fs.existsSync(RESULTS)) return;
+  const text = fs.readFileSync(RESULTS, 'utf8');
+  const blocks = text.match(/<!-- begin [a-z0-9-]+ -->[\s\S]*?<!-- end [a-z0-9-]+ -->/g) || [];
+  fs.writeFileSync(RESULTS, ['# Benchmark results', '', ...blocks.map((b) => `${b}\n`)].join('\n'));
 }
 
 const opts = parseArgs(process.argv.slice(2));
