@@ -10,6 +10,7 @@ import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } f
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
+import { normalizedOffsets, type HrefOffsets } from './semantic/normalized';
 import { toUSVString } from './usv';
 
 /** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
@@ -113,6 +114,21 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
     if (match.scan(text) < 0) return null;
   }
   return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots), base, encoding, null);
+}
+
+/**
+ * The URL parser (no base, UTF-8) for the URL class: when the input is already its own
+ * serialization (src/semantic/normalized.ts), its components' offsets, so that the input itself
+ * can serve as the href; otherwise the URL record, or null for failure.
+ */
+export function parseForHref(input: string): HrefOffsets | URLRecord | null {
+  const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
+  if (trimC0OrSpace(input) === input && entry.guarded.scan(input) >= 0) {
+    // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
+    const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots);
+    return normalizedOffsets(input, found) ?? semanticPass(input, found, null, 'UTF-8', null);
+  }
+  return parseOnly(input, null, 'UTF-8');
 }
 
 export interface ParseOptions {

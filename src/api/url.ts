@@ -1,7 +1,8 @@
 // The URL class: https://url.spec.whatwg.org/#url-class
 // (The setters and the rest of the API build on this in src/api.)
 
-import { applyStateOverride, basicURLParse, parseScalarValueString } from '../parse';
+import { applyStateOverride, basicURLParse, parseForHref, parseScalarValueString } from '../parse';
+import type { HrefOffsets } from '../semantic/normalized';
 import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from '../record';
 import { USERINFO_SET, utf8PercentEncodeString } from '../semantic/percent-encode';
 import { serializeHost } from '../semantic/host';
@@ -27,83 +28,145 @@ function apiURLParse(url: string, base: string | undefined): URLRecord | null {
   return parseScalarValueString(url, parsedBase);
 }
 
+/**
+ * The API URL parser for the class: with no base, parseForHref's answer (the offsets of an input
+ * that is already normalised, or the URL record); with a base, the URL record. Null for failure.
+ */
+function apiURLParseForClass(url: string, base: string | undefined): HrefOffsets | URLRecord | null {
+  return base === undefined ? parseForHref(url) : apiURLParse(url, base);
+}
+
+function isOffsets(parsed: HrefOffsets | URLRecord): parsed is HrefOffsets {
+  return (parsed as HrefOffsets).protocolEnd !== undefined;
+}
+
 /** Whether a value is a URL object (holds the private URL record); set up in the class's static block. */
 let isURL: (value: unknown) => value is URL;
 
-/** Set just before `new URL` by URL.parse, which already holds the parsed record. */
-let adopt: URLRecord | null = null;
+/** Set just before `new URL` by URL.parse, which already holds the parse's result (and its input). */
+let adopt: { parsed: HrefOffsets | URLRecord; input: string } | null = null;
 
 export class URL {
-  #url: URLRecord;
+  // The URL is held in one of two ways. A URL whose input was already normalised is held as that
+  // string (#href) with its components' offsets (#at), as ada's url_aggregator holds URLs: the
+  // getters slice it, and the URL record (#url) is built only when something asks for it (a
+  // setter, searchParams, URL.recordOf). Any other URL is held as its URL record, with #href and
+  // #at null. A setter first makes sure of the record, then drops #href and #at.
+  #url: URLRecord | null;
+  #href: string | null = null;
+  #at: HrefOffsets | null = null;
   #query: URLSearchParams | null = null;
+
+  /** Holds a parse's result: `input` is the string that was parsed (the href when `parsed` is offsets). */
+  #hold(parsed: HrefOffsets | URLRecord, input: string): void {
+    if (isOffsets(parsed)) {
+      this.#url = null;
+      this.#href = input;
+      this.#at = parsed;
+    } else {
+      this.#url = parsed;
+      this.#href = null;
+      this.#at = null;
+    }
+  }
+
+  /** The URL record: built from the href when the URL is held as one (a normalised href parses to exactly the record it came from). */
+  #record(): URLRecord {
+    let url = this.#url;
+    if (url === null) {
+      url = parseScalarValueString(this.#href!, null)!;
+      this.#url = url;
+    }
+    return url;
+  }
+
+  /** The URL record, about to be changed: the href and its offsets no longer hold. */
+  #mutable(): URLRecord {
+    const url = this.#record();
+    this.#href = null;
+    this.#at = null;
+    return url;
+  }
 
   /** https://url.spec.whatwg.org/#dom-url-url (`base` has a default so that URL.length is 1, as Web IDL counts required arguments) */
   constructor(url: string, base: string | undefined = undefined) {
     if (adopt !== null) {
-      this.#url = adopt;
+      const { parsed, input } = adopt;
       adopt = null;
+      this.#url = null;
+      this.#hold(parsed, input);
       return;
     }
     if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const parsed = apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
+    const input = toDOMString(url);
+    const parsed = apiURLParseForClass(input, base === undefined ? undefined : toDOMString(base));
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(url)}`);
-    this.#url = parsed;
+    this.#url = null;
+    this.#hold(parsed, input);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */
   static parse(url: string, base: string | undefined = undefined): URL | null {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'parse' on 'URL': 1 argument required.");
-    const parsed = apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
+    const input = toDOMString(url);
+    const parsed = apiURLParseForClass(input, base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
-    adopt = parsed;
+    adopt = { parsed, input };
     return new URL('');
   }
 
   /** https://url.spec.whatwg.org/#dom-url-canparse */
   static canParse(url: string, base: string | undefined = undefined): boolean {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'canParse' on 'URL': 1 argument required.");
-    return apiURLParse(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
+    return apiURLParseForClass(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
   }
 
-  /** The URL record behind this object (shared, not copied). */
+  /** The URL record behind this object (shared, not copied: the caller may change it). */
   static recordOf(url: URL): URLRecord {
-    return url.#url;
+    return url.#mutable();
   }
 
   get href(): string {
-    return serializeURL(this.#url);
+    return this.#href ?? serializeURL(this.#url!);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-href */
   set href(value: string) {
     brandCheck(this);
-    const parsed = basicURLParse(toUSVString(value));
+    const input = toUSVString(value);
+    const parsed = parseForHref(input);
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(value)}`);
-    this.#url = parsed;
-    if (this.#query !== null) URLSearchParams._setQuery(this.#query, parsed.query);
+    this.#hold(parsed, input);
+    if (this.#query !== null) URLSearchParams._setQuery(this.#query, this.#record().query);
   }
 
   get origin(): string {
-    return serializeOrigin(urlOrigin(this.#url, originParse));
+    const at = this.#at;
+    // A special URL held as its href has no credentials: its origin is the href up to the port.
+    if (at !== null && at.special) return this.#href!.slice(0, at.portEnd);
+    return serializeOrigin(urlOrigin(this.#record(), originParse));
   }
 
   get protocol(): string {
-    return this.#url.scheme + ':';
+    const at = this.#at;
+    if (at !== null) return this.#href!.slice(0, at.protocolEnd);
+    return this.#url!.scheme + ':';
   }
 
   /** https://url.spec.whatwg.org/#dom-url-protocol */
   set protocol(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     applyStateOverride(toUSVString(value) + ':', url, 'scheme start');
   }
 
   get username(): string {
-    return this.#url.username;
+    // A URL held as its href has no credentials.
+    return this.#at !== null ? '' : this.#url!.username;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-username */
   set username(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (cannotHaveUsernamePasswordPort(url)) return;
     // https://url.spec.whatwg.org/#set-the-username
@@ -111,12 +174,12 @@ export class URL {
   }
 
   get password(): string {
-    return this.#url.password;
+    return this.#at !== null ? '' : this.#url!.password;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-password */
   set password(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (cannotHaveUsernamePasswordPort(url)) return;
     // https://url.spec.whatwg.org/#set-the-password
@@ -124,40 +187,46 @@ export class URL {
   }
 
   get host(): string {
-    const { host, port } = this.#url;
+    const at = this.#at;
+    if (at !== null) return at.hostStart < 0 ? '' : this.#href!.slice(at.hostStart, at.portEnd);
+    const { host, port } = this.#url!;
     if (host === null) return '';
     return port === null ? serializeHost(host) : serializeHost(host) + ':' + port;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-host */
   set host(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (hasOpaquePath(url)) return;
     applyStateOverride(v, url, 'host');
   }
 
   get hostname(): string {
-    const host = this.#url.host;
+    const at = this.#at;
+    if (at !== null) return at.hostStart < 0 ? '' : this.#href!.slice(at.hostStart, at.hostEnd);
+    const host = this.#url!.host;
     return host === null ? '' : serializeHost(host);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-hostname */
   set hostname(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (hasOpaquePath(url)) return;
     applyStateOverride(v, url, 'hostname');
   }
 
   get port(): string {
-    const port = this.#url.port;
+    const at = this.#at;
+    if (at !== null) return at.hostStart >= 0 && at.portEnd > at.hostEnd ? this.#href!.slice(at.hostEnd + 1, at.portEnd) : '';
+    const port = this.#url!.port;
     return port === null ? '' : String(port);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-port */
   set port(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (cannotHaveUsernamePasswordPort(url)) return;
     if (v === '') url.port = null;
@@ -165,12 +234,17 @@ export class URL {
   }
 
   get pathname(): string {
-    return serializePath(this.#url);
+    const at = this.#at;
+    if (at !== null) {
+      const end = at.queryStart >= 0 ? at.queryStart : at.fragmentStart >= 0 ? at.fragmentStart : this.#href!.length;
+      return this.#href!.slice(at.pathStart, end);
+    }
+    return serializePath(this.#url!);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-pathname */
   set pathname(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (hasOpaquePath(url)) return;
     url.path = [];
@@ -178,13 +252,18 @@ export class URL {
   }
 
   get search(): string {
-    const q = this.#url.query;
+    const at = this.#at;
+    if (at !== null) {
+      const end = at.fragmentStart >= 0 ? at.fragmentStart : this.#href!.length;
+      return at.queryStart < 0 || end - at.queryStart === 1 ? '' : this.#href!.slice(at.queryStart, end);
+    }
+    const q = this.#url!.query;
     return q === null || q === '' ? '' : '?' + q;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-search */
   set search(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (v === '') {
       url.query = null;
@@ -199,9 +278,9 @@ export class URL {
   get searchParams(): URLSearchParams {
     if (this.#query === null) {
       this.#query = URLSearchParams._forURL({
-        getQuery: () => this.#url.query,
+        getQuery: () => this.#record().query,
         setQuery: (q) => {
-          this.#url.query = q;
+          this.#mutable().query = q;
         },
       });
     }
@@ -209,13 +288,15 @@ export class URL {
   }
 
   get hash(): string {
-    const f = this.#url.fragment;
+    const at = this.#at;
+    if (at !== null) return at.fragmentStart < 0 || this.#href!.length - at.fragmentStart === 1 ? '' : this.#href!.slice(at.fragmentStart);
+    const f = this.#url!.fragment;
     return f === null || f === '' ? '' : '#' + f;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-hash */
   set hash(value: string) {
-    const url = this.#url;
+    const url = this.#mutable();
     const v = toUSVString(value);
     if (v === '') {
       url.fragment = null;
@@ -227,12 +308,12 @@ export class URL {
 
   /** The stringifier (https://url.spec.whatwg.org/#URL-stringification-behavior): the href getter's steps on this URL, not a lookup of `this.href`. */
   toString(): string {
-    return serializeURL(this.#url);
+    return this.#href ?? serializeURL(this.#url!);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-tojson */
   toJSON(): string {
-    return serializeURL(this.#url);
+    return this.#href ?? serializeURL(this.#url!);
   }
 
   declare readonly [Symbol.toStringTag]: string;

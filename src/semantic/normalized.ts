@@ -1,0 +1,168 @@
+// Is the input already its own serialization?
+// https://url.spec.whatwg.org/#concept-basic-url-parser followed by
+// https://url.spec.whatwg.org/#concept-url-serializer
+//
+// Most URLs met in practice are already normalised: a lower-case scheme, "//", a lower-case ASCII
+// host, no default port, a path with no dot segment and nothing to percent-encode, and likewise
+// the query and fragment. For such an input the semantic pass (src/semantic/url.ts) would build a
+// URL record whose serialization is the input itself. This module answers that question from
+// what the grammar found (the component spans of `Found`), asking of each component what the
+// semantic pass would do to it: the same percent-encode sets, the same host parser, the same
+// dot-segment and default-port rules. It changes nothing and never parses: when it says yes, the
+// URL class keeps the input as its href with the offsets of its components (as ada's
+// url_aggregator does), and builds the URL record only when something asks for it. When in doubt
+// it says no, and the full semantic pass runs. test/normalized.test.ts checks, on every WPT input,
+// the real-world corpora and random strings, that a yes is always right.
+
+import { defaultPort } from '../record';
+import { parseHost } from './host';
+import { isDoubleDotSegment, isSingleDotSegment } from './path';
+import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
+import type { Found } from './url';
+
+/**
+ * Where a normalised URL's components stand in its href (which is the input). A component that is
+ * absent has -1 (host), or its start equal to its end (port, query, fragment have their
+ * delimiter's offset, or -1 when absent).
+ */
+export interface HrefOffsets {
+  /** The offset just after the scheme's ":". */
+  readonly protocolEnd: number;
+  /** The host's [start, end), or -1 and -1 when the URL has no host. */
+  readonly hostStart: number;
+  readonly hostEnd: number;
+  /** The end of the port (hostEnd when there is none). */
+  readonly portEnd: number;
+  /** Where the path starts. */
+  readonly pathStart: number;
+  /** The offset of the "?" before the query, or -1. */
+  readonly queryStart: number;
+  /** The offset of the "#" before the fragment, or -1. */
+  readonly fragmentStart: number;
+  /** Whether the scheme is special (and not "file"). */
+  readonly special: boolean;
+}
+
+/** Whether pre[s, e) has a code point that `set` percent-encodes (everything from U+007F up is in every set). */
+function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boolean {
+  for (let i = s; i < e; i++) {
+    const c = pre.charCodeAt(i);
+    if (c >= 0x7f || set[c] === 1) return true;
+  }
+  return false;
+}
+
+/** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
+function schemeKind(pre: string, end: number): number {
+  switch (end) {
+    case 2:
+      return pre.startsWith('ws') ? 1 : 0;
+    case 3:
+      return pre.startsWith('wss') || pre.startsWith('ftp') ? 1 : 0;
+    case 4:
+      return pre.startsWith('http') ? 1 : pre.startsWith('file') ? 2 : 0;
+    case 5:
+      return pre.startsWith('https') ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** A path segment the path state treats as "." or ".." (which a normalised path never has). */
+function isDotSegment(pre: string, s: number, e: number): boolean {
+  const first = pre.charCodeAt(s);
+  if (e - s > 6 || (first !== 0x2e && first !== 0x25)) return false;
+  const segment = pre.slice(s, e);
+  return isSingleDotSegment(segment) || isDoubleDotSegment(segment);
+}
+
+/**
+ * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
+ * URL serializer gives back `pre` itself; null when it might not. `f` is what the grammar's entry
+ * rule for no base found in `pre`, which must already be preprocessed (nothing trimmed or
+ * removed).
+ */
+export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
+  // Scheme: present, lower case. A "file" URL has its own host and drive-letter rules: no.
+  if (f.scheme !== 0 || f.userinfo >= 0) return null;
+  const schemeEnd = f.schemeEnd;
+  for (let i = 0; i < schemeEnd; i++) {
+    const c = pre.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return null;
+  }
+  const kind = schemeKind(pre, schemeEnd);
+  if (kind === 2) return null;
+  const special = kind === 1;
+  let at = schemeEnd + 1; // where the serialization is up to
+
+  // Authority: exactly "//", then a host the host parser leaves as it is, then a port that is
+  // neither empty, nor written with a leading zero, nor the scheme's default.
+  let hostStart = -1;
+  let hostEnd = -1;
+  if (f.slashes >= 0) {
+    if (f.slashes !== at || f.slashesEnd !== at + 2 || pre.charCodeAt(at) !== 0x2f || pre.charCodeAt(at + 1) !== 0x2f) return null;
+    if (f.host !== at + 2) return null;
+    hostStart = f.host;
+    hostEnd = f.hostEnd;
+    if (hostStart === hostEnd && (special || f.port >= 0)) return null; // the authority state fails
+    const text = pre.slice(hostStart, hostEnd);
+    if (parseHost(text, !special, null) !== text) return null;
+    at = hostEnd;
+    if (f.port >= 0) {
+      if (f.port !== hostEnd + 1 || f.portEnd === f.port) return null;
+      let value = 0;
+      for (let i = f.port; i < f.portEnd; i++) {
+        const c = pre.charCodeAt(i);
+        if (c < 0x30 || c > 0x39) return null;
+        value = value * 10 + (c - 0x30);
+        if (value > 65535) return null;
+      }
+      if ((pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) || value === defaultPort(pre.slice(0, schemeEnd))) return null;
+      at = f.portEnd;
+    }
+  } else if (special) {
+    return null;
+  }
+  const portEnd = at;
+
+  // Path: an opaque path with nothing to encode (and no space before a "?" or "#"), or segments,
+  // each after a "/", with no dot segment and nothing to encode. A special URL's path is never
+  // empty; a URL with no host never has a path starting with "//" (it would serialize with "/.").
+  const pathStart = at;
+  if (f.opaquePath >= 0) {
+    if (hostStart >= 0 || f.opaquePath !== at || f.segments.length > 0) return null;
+    const e = f.opaquePathEnd;
+    if (needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
+    if (e > at && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) return null;
+    at = e;
+  } else {
+    const segments = f.segments;
+    if (special && segments.length === 0) return null;
+    if (hostStart < 0 && segments.length > 2 && segments[0] === segments[1]) return null;
+    for (let k = 0; k < segments.length; k += 2) {
+      const s = segments[k];
+      const e = segments[k + 1];
+      if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f) return null;
+      if (needsEncoding(pre, s, e, PATH_SET) || isDotSegment(pre, s, e)) return null;
+      at = e;
+    }
+  }
+
+  // Query and fragment: right after their delimiters, nothing to encode.
+  let queryStart = -1;
+  if (f.query >= 0) {
+    if (f.query !== at + 1 || pre.charCodeAt(at) !== 0x3f) return null;
+    if (needsEncoding(pre, f.query, f.queryEnd, special ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
+    queryStart = at;
+    at = f.queryEnd;
+  }
+  let fragmentStart = -1;
+  if (f.fragment >= 0) {
+    if (f.fragment !== at + 1 || pre.charCodeAt(at) !== 0x23) return null;
+    if (needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) return null;
+    fragmentStart = at;
+    at = f.fragmentEnd;
+  }
+  if (at !== pre.length) return null;
+  return { protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
+}

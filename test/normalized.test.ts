@@ -1,0 +1,97 @@
+// src/semantic/normalized.ts says "this input is already its own serialization" so that the URL
+// class can keep the input as its href and slice its components out of it. A yes must always be
+// right: here, on every WPT input, both real-world corpora and grammar-generated and random
+// strings, a yes is checked against the full semantic pass (the record's serialization is the
+// input) and the URL object's getters against the record's. Setters after a yes must act on
+// the record the input parses to.
+
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { URL, parseURL, serializeURL, serializePath, serializeHost, serializeURLOrigin } from '../src/index';
+import { parseForHref } from '../src/parse';
+import type { URLRecord } from '../src/record';
+import { urlString } from './support/arbitraries';
+
+/** The getters as the standard defines them on a URL record. */
+function expectedGetters(r: URLRecord): Record<string, string> {
+  const host = r.host === null ? '' : serializeHost(r.host);
+  return {
+    href: serializeURL(r),
+    origin: serializeURLOrigin(r),
+    protocol: r.scheme + ':',
+    username: r.username,
+    password: r.password,
+    host: r.host === null ? '' : r.port === null ? host : `${host}:${r.port}`,
+    hostname: host,
+    port: r.port === null ? '' : String(r.port),
+    pathname: serializePath(r),
+    search: r.query === null || r.query === '' ? '' : '?' + r.query,
+    hash: r.fragment === null || r.fragment === '' ? '' : '#' + r.fragment,
+  };
+}
+
+/** Checks one input; returns whether it took the href path. */
+function check(input: string): boolean {
+  const held = parseForHref(input);
+  const record = parseURL(input);
+  if (held === null) {
+    expect(record, JSON.stringify(input)).to.equal(null);
+    return false;
+  }
+  expect(record, JSON.stringify(input)).to.not.equal(null);
+  const expected = expectedGetters(record!);
+  const url = new URL(input);
+  for (const [name, value] of Object.entries(expected)) {
+    expect((url as unknown as Record<string, string>)[name], `${name} of ${JSON.stringify(input)}`).to.equal(value);
+  }
+  const byHref = 'protocolEnd' in held;
+  if (byHref) expect(serializeURL(record!), JSON.stringify(input)).to.equal(input);
+  return byHref;
+}
+
+function lines(file: string): string[] {
+  return readFileSync(join(__dirname, '..', 'bench', file), 'utf8').split('\n').filter((l) => l !== '');
+}
+
+describe('normalised inputs held as their href (src/semantic/normalized.ts)', () => {
+  it('on every WPT urltestdata input: getters equal the record\'s', () => {
+    const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8'));
+    let byHref = 0;
+    for (const c of data) if (typeof c === 'object' && c !== null && (c as { base: unknown }).base === null && check((c as { input: string }).input)) byHref++;
+    expect(byHref).to.be.greaterThan(50);
+  });
+
+  it('on the real-world corpora, where most inputs are already normalised', () => {
+    for (const file of ['real-urls.txt', 'package-urls.txt']) {
+      const inputs = lines(file);
+      let byHref = 0;
+      for (const input of inputs) if (check(input)) byHref++;
+      expect(byHref / inputs.length, file).to.be.greaterThan(0.6);
+    }
+  });
+
+  it('on grammar-generated URL strings and random strings', () => {
+    fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), true)), { numRuns: 4000 });
+  });
+
+  it('setters, searchParams and URL.recordOf act on the record the href parses to', () => {
+    const u = new URL('https://example.com/a/b?x=1#f');
+    expect(u.searchParams.get('x')).to.equal('1');
+    u.searchParams.append('y', '2');
+    expect(u.href).to.equal('https://example.com/a/b?x=1&y=2#f');
+    const v = new URL('https://example.com/a/b?x=1#f');
+    v.pathname = '/c/../d';
+    expect(v.href).to.equal('https://example.com/d?x=1#f');
+    expect(v.search).to.equal('?x=1');
+    const w = new URL('http://h:8080/p');
+    URL.recordOf(w).port = 81;
+    expect(w.port).to.equal('81');
+    expect(w.href).to.equal('http://h:81/p');
+    const x = URL.parse('https://example.com/q?a#b')!;
+    x.href = 'https://other.example/';
+    expect([x.host, x.pathname, x.search, x.hash]).to.deep.equal(['other.example', '/', '', '']);
+  });
+});
