@@ -43,13 +43,29 @@ export interface HrefOffsets {
   readonly special: boolean;
 }
 
-/** Whether pre[s, e) has a code point that `set` percent-encodes (everything from U+007F up is in every set). */
+/** A sticky expression matching a run of the ASCII code points that `set` leaves as they are. */
+function cleanRun(set: EncodeSet): RegExp {
+  let cls = '';
+  for (let c = 0; c < 0x7f; c++) if (set[c] !== 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  return new RegExp(`[${cls}]*`, 'y');
+}
+const CLEAN = new Map<EncodeSet, RegExp>([C0_CONTROL_SET, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET, PATH_SET].map((set) => [set, cleanRun(set)]));
+
+/**
+ * Whether pre[s, e) has a code point that `set` percent-encodes (everything from U+007F up is in
+ * every set). A long span is scanned by a regular expression of the same set (native code).
+ */
 function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boolean {
-  for (let i = s; i < e; i++) {
+  const stop = e - s > 32 ? s + 32 : e;
+  for (let i = s; i < stop; i++) {
     const c = pre.charCodeAt(i);
     if (c >= 0x7f || set[c] === 1) return true;
   }
-  return false;
+  if (stop === e) return false;
+  const re = CLEAN.get(set)!;
+  re.lastIndex = stop;
+  re.test(pre);
+  return re.lastIndex < e;
 }
 
 /** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
