@@ -19,8 +19,6 @@ const INITIAL_N = 0x80;
 const DELIMITER = 0x2d; // "-"
 /** The largest value a delta or a code point may reach (as in the `punycode` package). */
 const MAX_INT = 0x7fffffff;
-/** Sort keys are value × POSITIONS + position: exact in a double for any code point and string length. */
-const POSITIONS = 0x100000000;
 
 /** https://www.rfc-editor.org/rfc/rfc3492#section-6.1 */
 function adapt(delta: number, numPoints: number, firstTime: boolean): number {
@@ -102,6 +100,38 @@ class Fenwick {
   }
 }
 
+/** The number of set bits in a 32-bit integer. */
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * A set of positions 0 .. size-1 that only grows, counting its members before a position: a bit
+ * per position, and a Fenwick tree over blocks of 32 (a 32nd of the memory of a tree over
+ * positions, so that a long label's queries stay in the processor's cache).
+ */
+class PositionSet {
+  private readonly bits: Int32Array;
+  private readonly blocks: Fenwick;
+  constructor(size: number) {
+    this.bits = new Int32Array((size >>> 5) + 1);
+    this.blocks = new Fenwick((size >>> 5) + 1);
+  }
+  add(position: number): void {
+    this.bits[position >>> 5] |= 1 << (position & 31);
+    this.blocks.add(position >>> 5, 1);
+  }
+  /** How many members are below `end`. */
+  countBelow(end: number): number {
+    const block = end >>> 5;
+    const within = end & 31;
+    const before = this.blocks.prefix(block);
+    return within === 0 ? before : before + popcount(this.bits[block] & ((1 << within) - 1));
+  }
+}
+
 /**
  * https://www.rfc-editor.org/rfc/rfc3492#section-6.3: the Punycode encoding of `input` (without
  * "xn--"), or null on overflow.
@@ -121,20 +151,41 @@ export function punycodeEncode(input: string): string | null {
   if (basicCount === length) return out;
 
   // The non-basic code points in the order the encoder handles them: by value, then position.
-  const order = new Float64Array(length - basicCount);
-  let k = 0;
-  for (let p = 0; p < length; p++) if (cps[p] >= INITIAL_N) order[k++] = cps[p] * POSITIONS + p;
-  order.sort();
-  const values = new Int32Array(order.length);
-  const positions = new Int32Array(order.length);
-  for (let j = 0; j < order.length; j++) {
-    values[j] = Math.floor(order[j] / POSITIONS);
-    positions[j] = order[j] - values[j] * POSITIONS;
+  // The distinct values are sorted (a label has few), then the positions are bucketed by value
+  // in one pass, which keeps each bucket in position order.
+  const rankOf = new Map<number, number>();
+  const distinct: number[] = [];
+  for (let p = 0; p < length; p++) {
+    const v = cps[p];
+    if (v >= INITIAL_N && !rankOf.has(v)) {
+      rankOf.set(v, 0);
+      distinct.push(v);
+    }
+  }
+  distinct.sort((a, b) => a - b);
+  const bucketStart = new Int32Array(distinct.length + 1);
+  distinct.forEach((v, r) => rankOf.set(v, r));
+  const rank = new Int32Array(length);
+  for (let p = 0; p < length; p++) {
+    if (cps[p] < INITIAL_N) continue;
+    const r = rankOf.get(cps[p])!;
+    rank[p] = r;
+    bucketStart[r + 1]++;
+  }
+  for (let r = 0; r < distinct.length; r++) bucketStart[r + 1] += bucketStart[r];
+  const values = new Int32Array(length - basicCount);
+  const positions = new Int32Array(length - basicCount);
+  const fill = bucketStart.slice(0, distinct.length);
+  for (let p = 0; p < length; p++) {
+    if (cps[p] < INITIAL_N) continue;
+    const at = fill[rank[p]]++;
+    values[at] = cps[p];
+    positions[at] = p;
   }
 
   // Positions of the code points handled so far (all smaller than n).
-  const handledAt = new Fenwick(length);
-  for (let p = 0; p < length; p++) if (cps[p] < INITIAL_N) handledAt.add(p, 1);
+  const handledAt = new PositionSet(length);
+  for (let p = 0; p < length; p++) if (cps[p] < INITIAL_N) handledAt.add(p);
 
   let n = INITIAL_N;
   let delta = 0;
@@ -157,7 +208,7 @@ export function punycodeEncode(input: string): string | null {
     let before = 0;
     for (let j = g; j < groupEnd; j++) {
       const p = positions[j];
-      const upTo = handledAt.prefix(p);
+      const upTo = handledAt.countBelow(p);
       delta += upTo - before;
       before = upTo;
       if (delta > MAX_INT) return null;
@@ -182,7 +233,7 @@ export function punycodeEncode(input: string): string | null {
     // round began, less those before it.
     delta += handled - (groupEnd - g) - before;
     if (delta > MAX_INT) return null;
-    for (let j = g; j < groupEnd; j++) handledAt.add(positions[j], 1);
+    for (let j = g; j < groupEnd; j++) handledAt.add(positions[j]);
     delta++;
     n++;
     g = groupEnd;

@@ -111,13 +111,22 @@ function map(domain: string, transitional: boolean): string {
 const NON_ASCII = /[^\x00-\x7F]/;
 const STD3_ASCII = /^[a-z0-9-]$/;
 
+/** The code point at `i` of a label (a lone surrogate as itself) as a string, as Array.from splits. */
+function codePointString(label: string, i: number): string {
+  const cp = label.codePointAt(i)!;
+  return cp > 0xffff ? label.slice(i, i + 2) : label[i];
+}
+
+const JOINER = /[\u200C\u200D]/;
+
 /** https://www.unicode.org/reports/tr46/#Validity_Criteria, for a non-empty label. */
 function isValidLabel(label: string, options: IdnaOptions, transitional: boolean, isBidi: boolean): boolean {
   // 1. NFC.
   if (label.normalize('NFC') !== label) return false;
-  const cps = Array.from(label);
-  // 2-3. Hyphens in the third and fourth positions, or at either end.
+  // 2-3. Hyphens in the third and fourth positions (code points), or at either end.
   if (options.checkHyphens) {
+    const third = label.length >= 3 ? label.codePointAt(0)! > 0xffff || label.codePointAt(1)! > 0xffff : false;
+    const cps = third ? Array.from(label.slice(0, 8)) : [label[0], label[1], label[2], label[3]];
     if ((cps[2] === '-' && cps[3] === '-') || label.startsWith('-') || label.endsWith('-')) return false;
   } else if (label.startsWith('xn--')) {
     // 4. Without CheckHyphens, no "xn--" at the start.
@@ -126,19 +135,20 @@ function isValidLabel(label: string, options: IdnaOptions, transitional: boolean
   // 5. No FULL STOP.
   if (label.includes('.')) return false;
   // 6. No combining mark first.
-  if (regexes.combiningMarks.test(cps[0])) return false;
+  if (regexes.combiningMarks.test(codePointString(label, 0))) return false;
   // 7. Each code point valid (or a deviation, when nontransitional); STD3 rules for ASCII.
-  for (const ch of cps) {
-    const cp = ch.codePointAt(0)!;
+  for (let i = 0; i < label.length; i++) {
+    const cp = label.codePointAt(i)!;
+    if (cp > 0xffff) i++;
     const row = rowOf(cp);
     const status = row < 0 ? DISALLOWED : rangeStatus[row];
     if (transitional ? status !== VALID : status !== VALID && status !== DEVIATION) return false;
-    if (options.useSTD3ASCIIRules && cp <= 0x7f && !STD3_ASCII.test(ch)) return false;
+    if (options.useSTD3ASCIIRules && cp <= 0x7f && !STD3_ASCII.test(label[i])) return false;
   }
-  // 8. CheckJoiners: the ContextJ rules of RFC 5892 appendix A.
-  if (options.checkJoiners && !joinersAllowed(cps)) return false;
+  // 8. CheckJoiners: the ContextJ rules of RFC 5892 appendix A (only a label with a joiner can fail them).
+  if (options.checkJoiners && JOINER.test(label) && !joinersAllowed(Array.from(label))) return false;
   // 9. CheckBidi, in a bidi domain name: RFC 5893 section 2.
-  if (options.checkBidi && isBidi && !bidiRuleHolds(label, cps)) return false;
+  if (options.checkBidi && isBidi && !bidiRuleHolds(label, codePointString(label, 0))) return false;
   return true;
 }
 
@@ -166,9 +176,9 @@ function joinersAllowed(cps: string[]): boolean {
 }
 
 /** RFC 5893 section 2, rules 1-6, for one label. */
-function bidiRuleHolds(label: string, cps: string[]): boolean {
-  if (regexes.bidiS1LTR.test(cps[0])) return regexes.bidiS5.test(label) && regexes.bidiS6.test(label);
-  if (!regexes.bidiS1RTL.test(cps[0])) return false;
+function bidiRuleHolds(label: string, first: string): boolean {
+  if (regexes.bidiS1LTR.test(first)) return regexes.bidiS5.test(label) && regexes.bidiS6.test(label);
+  if (!regexes.bidiS1RTL.test(first)) return false;
   return regexes.bidiS2.test(label) && regexes.bidiS3.test(label) && !(regexes.bidiS4EN.test(label) && regexes.bidiS4AN.test(label));
 }
 
