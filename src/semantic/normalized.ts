@@ -121,6 +121,13 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
     hostStart = f.host;
     hostEnd = f.hostEnd;
     if (hostStart === hostEnd && (special || f.port >= 0)) return null; // the authority state fails
+    // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
+    // and a special host's percent-encoded bytes come out decoded: neither is left as it is, and
+    // the full pass would run the host parser (and IDNA) a second time.
+    for (let i = hostStart; i < hostEnd; i++) {
+      const c = pre.charCodeAt(i);
+      if (c >= 0x80 || (special && c === 0x25)) return null;
+    }
     const text = pre.slice(hostStart, hostEnd);
     if (parseHost(text, !special, null) !== text) return null;
     at = hostEnd;
