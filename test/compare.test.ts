@@ -615,6 +615,16 @@ describe('compare: url-grammar compare', () => {
     }
   });
 
+  it('colours its report by NO_COLOR / FORCE_COLOR (io.color), not by whether it writes to a terminal', async () => {
+    const ANSI = /\u001b\[/;
+    const coloured = fakeIO(files);
+    expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node'], { ...coloured.io, isTTY: false, color: true })).to.equal(0);
+    expect(coloured.out()).to.match(ANSI);
+    const plain = fakeIO(files);
+    expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node'], { ...plain.io, isTTY: true, color: false })).to.equal(0);
+    expect(plain.out()).to.not.match(ANSI);
+  });
+
   it('--json gives the report for machines', async () => {
     const { io, out } = fakeIO(files);
     expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node', '--json', '--max-examples', '0'], io)).to.equal(0);

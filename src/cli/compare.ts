@@ -43,7 +43,7 @@ import { checkAvailable, readManifest, resolveArgv, type ManifestEntry } from '.
 import { htmlReport, markdownReport } from '../tools/compare/report';
 import { compareStream, type StreamReport } from '../tools/compare/stream';
 import type { ClassReport } from '../tools/compare/classes';
-import { usageError, type CliIO } from './io';
+import { usageError, useColor, type CliIO } from './io';
 
 export { parseWptCorpus };
 
@@ -617,7 +617,7 @@ export function register(program: Command, io: CliIO): void {
       if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
       else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
       else {
-        const pc = createColors(io.isTTY);
+        const pc = createColors(useColor(io));
         const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
         io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
       }
