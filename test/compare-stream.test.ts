@@ -273,6 +273,22 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
     expect(out()).to.include(`adapters from ${MANIFEST}`);
   });
 
+  it('--list with the real adapters/manifest.json: at least 14 parsers, the three browser engines among them, and on CI (set up by .ci/run) every one available', async function () {
+    this.timeout(120_000);
+    const { io, out } = fakeIO();
+    expect(await mainAsync(['compare', '--list'], io)).to.equal(0);
+    const rows = out()
+      .split('\n')
+      .map((l) => /^(\S+)\s+(in-process|adapter) .*?\s(yes|no)\b/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ name: m[1], available: m[3] === 'yes' }));
+    expect(rows.length).to.be.at.least(14);
+    for (const engine of ['chromium', 'firefox', 'webkit']) expect(rows.map((r) => r.name)).to.include(engine);
+    const missing = rows.filter((r) => !r.available).map((r) => r.name);
+    if (process.env.CI) expect(missing, 'parsers .ci/run should have made available').to.deep.equal([]);
+    else if (missing.length > 0) console.log(`    (not available on this machine: ${missing.join(', ')}; .ci/run installs them)`);
+  });
+
   it('exactly the wrong answers are reported: two hosts, one failure, nothing else', async () => {
     const { io, out } = fakeIO({ 'c.txt': corpus });
     expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'wrong-on-purpose', '--json', '--workers', '0', '--max-examples', '10'], io)).to.equal(0);
