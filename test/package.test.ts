@@ -66,4 +66,19 @@ describe('package', () => {
       }
     }
   });
+
+  it('ships the MIT LICENSE, and the WPT data with its BSD license beside it', () => {
+    expect(pkg.license).to.equal('MIT');
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).to.match(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    const wptLicense = readFileSync(join(root, 'test', 'wpt', 'LICENSE.md'), 'utf8');
+    expect(wptLicense).to.contain('# The 3-Clause BSD License');
+    expect(wptLicense).to.contain('web-platform-tests contributors');
+    // npm pack's file list (without running the prepare script): wherever WPT data goes, its license goes too
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as Array<{ files: Array<{ path: string }> }>;
+    const paths = packed[0].files.map((f) => f.path);
+    expect(paths).to.include('LICENSE');
+    if (paths.some((p) => p.startsWith('test/wpt/') && p.endsWith('.json'))) expect(paths).to.include('test/wpt/LICENSE.md');
+  });
 });
