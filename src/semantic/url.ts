@@ -116,6 +116,9 @@ const SLOT: Partial<Record<RecordField, number>> = {
   fragment: 9,
 };
 
+/** From how many mark entries (three per mark) gatherSlottedMarks makes the segment list at its size. */
+const PREALLOCATED_SEGMENTS_FROM = 3 * 64;
+
 /** Slots as their own indices: for marks whose first number is already a slot. */
 const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
@@ -130,12 +133,20 @@ export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
  */
 export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array): Found {
   const f = emptyFound();
+  // Many marks (a long path): the segments go into an array made at the size the marks can hold
+  // and filled in place; growing it by a million pushes costs several times more (its copies and
+  // the garbage they leave). It stays a plain array (holey, as V8 makes one of a given length),
+  // so the code that reads segments sees one kind of object, not two.
+  const long = used > PREALLOCATED_SEGMENTS_FROM;
+  const segments: number[] = long ? new Array<number>(2 * Math.floor(used / 3)) : f.segments;
+  let n = 0;
   for (let i = 0; i < used; i += 3) {
     const start = flat[i + 1];
     const end = flat[i + 2];
     switch (slots[flat[i]]) {
       case 1:
-        f.segments.push(start, end);
+        segments[n++] = start;
+        segments[n++] = end;
         break;
       case 2:
         f.scheme = start;
@@ -172,6 +183,10 @@ export function gatherSlottedMarks(flat: readonly number[], used: number, slots:
       default:
         break;
     }
+  }
+  if (long) {
+    segments.length = n;
+    f.segments = segments;
   }
   return f;
 }
