@@ -165,10 +165,13 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
     for (let k = 0; k < segments.length; k += 2) {
       const s = segments[k];
       const e = segments[k + 1];
-      if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f) return null;
-      if (needsEncoding(pre, s, e, PATH_SET) || isDotSegment(pre, s, e)) return null;
+      if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f || isDotSegment(pre, s, e)) return null;
       at = e;
     }
+    // The segments and the "/" before each cover [pathStart, at) with nothing between them, and
+    // the path percent-encode set leaves "/" alone: one scan of the whole path says whether any
+    // segment has something to encode (one native scan instead of a call per segment).
+    if (needsEncoding(pre, pathStart, at, PATH_SET)) return null;
   }
 
   // Query and fragment: right after their delimiters, nothing to encode.
