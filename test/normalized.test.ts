@@ -14,6 +14,9 @@ import { parseForHref } from '../src/parse';
 import type { URLRecord } from '../src/record';
 import { urlString } from './support/arbitraries';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const whatwg = require('whatwg-url') as { URL: new (url: string) => { href: string } };
+
 /** The getters as the standard defines them on a URL record. */
 function expectedGetters(r: URLRecord): Record<string, string> {
   const host = r.host === null ? '' : serializeHost(r.host);
@@ -75,6 +78,39 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
   it('on grammar-generated URL strings and random strings', () => {
     fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), true)), { numRuns: 4000 });
+  });
+
+  it('long hosts and paths (scanned natively past 32 code units): a code unit that needs a change anywhere in them', () => {
+    // The host and path checks, and the host parser's scan of an ASCII domain, hand a component
+    // longer than 32 code units to a regular expression: put what must be changed before, at and
+    // after that point, and compare with whatwg-url as well as with the full pass.
+    const odd = ['A', 'Z', '%', '%41', '\u00e9', '\u4e00', ' ', '^', '|', '<', '"', '`', '{', '\u007f'];
+    const label = 'abcdefghi.';
+    let held = 0;
+    for (const prefix of ['https://', 'sc://', 'ws://']) {
+      for (const c of odd) {
+        for (const at of [0, 5, 31, 32, 33, 40, 95]) {
+          const host = (label.repeat(10).slice(0, at) + c + label.repeat(10)).slice(0, 100) + 'com';
+          for (const input of [prefix + host + '/p', prefix + 'example.com/' + 'seg/'.repeat(10).slice(0, at) + c + 'seg/'.repeat(10)]) {
+            if (check(input)) held++;
+            let theirs: string | null = null;
+            try {
+              theirs = new whatwg.URL(input).href;
+            } catch {
+              theirs = null;
+            }
+            let ours: string | null = null;
+            try {
+              ours = new URL(input).href;
+            } catch {
+              ours = null;
+            }
+            expect(ours, JSON.stringify(input)).to.equal(theirs);
+          }
+        }
+      }
+    }
+    expect(held, 'some of them are held as their href').to.be.greaterThan(0);
   });
 
   it('setters, searchParams and URL.recordOf act on the record the href parses to', () => {

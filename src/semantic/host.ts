@@ -53,10 +53,30 @@ const HAS_UPPER = 1;
 const HAS_FORBIDDEN = 2;
 const NOT_ASCII = 4;
 
+/**
+ * A sticky expression of the ASCII code units that raise no flag below (neither forbidden domain
+ * code points nor upper case), built from the same table: V8 runs it as native code, so a long
+ * domain is skipped through several times faster than by the loop.
+ */
+const QUIET_RUN = (() => {
+  let cls = '';
+  for (let c = 0; c < 128; c++) {
+    if (FORBIDDEN_DOMAIN_TABLE[c] === 0 && !(c >= 0x41 && c <= 0x5a)) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  return new RegExp(`[${cls}]*`, 'y');
+})();
+
 /** One pass over a domain: NOT_ASCII, or the HAS_UPPER and HAS_FORBIDDEN flags of an ASCII one. */
 function scanASCIIDomain(domain: string): number {
   let flags = 0;
-  for (let i = 0; i < domain.length; i++) {
+  let i = 0;
+  if (domain.length > 32) {
+    // the code units before the first one that could raise a flag raise none
+    QUIET_RUN.lastIndex = 0;
+    QUIET_RUN.test(domain);
+    i = QUIET_RUN.lastIndex;
+  }
+  for (; i < domain.length; i++) {
     const c = domain.charCodeAt(i);
     if (c >= 0x80) return NOT_ASCII;
     if (FORBIDDEN_DOMAIN_TABLE[c] === 1) flags |= HAS_FORBIDDEN;

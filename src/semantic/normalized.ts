@@ -68,6 +68,10 @@ function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boole
   return re.lastIndex < e;
 }
 
+/** Runs of the code units a host may have for the test below: ASCII, and for a special host no "%". */
+const OPAQUE_HOST_KEPT = /[\x00-\x7f]*/y;
+const SPECIAL_HOST_KEPT = /[\x00-\x24\x26-\x7f]*/y;
+
 /** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
 function schemeKind(pre: string, end: number): number {
   switch (end) {
@@ -124,9 +128,17 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
     // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
     // and a special host's percent-encoded bytes come out decoded: neither is left as it is, and
     // the full pass would run the host parser (and IDNA) a second time.
-    for (let i = hostStart; i < hostEnd; i++) {
-      const c = pre.charCodeAt(i);
-      if (c >= 0x80 || (special && c === 0x25)) return null;
+    if (hostEnd - hostStart > 32) {
+      // a long host: the same test by a native scan
+      const kept = special ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
+      kept.lastIndex = hostStart;
+      kept.test(pre);
+      if (kept.lastIndex < hostEnd) return null;
+    } else {
+      for (let i = hostStart; i < hostEnd; i++) {
+        const c = pre.charCodeAt(i);
+        if (c >= 0x80 || (special && c === 0x25)) return null;
+      }
     }
     const text = pre.slice(hostStart, hostEnd);
     if (parseHost(text, !special, null) !== text) return null;
