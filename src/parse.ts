@@ -1,7 +1,7 @@
 // The parser's driver: preprocess, run the grammar's entry rule for the context, then the
 // semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
 
-import { generateEntry, type FastMatcher } from './grammar/codegen';
+import { generateEntry, type FastMatcher, type FlagsByField } from './grammar/codegen';
 import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
@@ -10,7 +10,7 @@ import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } f
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
-import { normalizedOffsets, type HrefOffsets } from './semantic/normalized';
+import { NORMALIZED_FLAGS, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
 import { toUSVString } from './usv';
 
 /** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
@@ -37,9 +37,9 @@ interface EntryMatcher {
   guardedSlots: Uint8Array;
 }
 
-function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
+function entryMatcher(rule: string, ctx: CompileContext, flags?: FlagsByField): EntryMatcher {
   const match = generateEntry(URL_GRAMMAR, rule, ctx);
-  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
+  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true, flags });
   return { rule, match, slots: fieldSlots(match.fields), guarded, guardedSlots: fieldSlots(guarded.fields) };
 }
 
@@ -52,7 +52,7 @@ const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 let noBaseMatcher: EntryMatcher | undefined;
 
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
-  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
+  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, NORMALIZED_FLAGS));
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;
@@ -122,11 +122,11 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
  * can serve as the href; otherwise the URL record, or null for failure.
  */
 export function parseForHref(input: string): HrefOffsets | URLRecord | null {
-  const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
+  const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, NORMALIZED_FLAGS));
   if (trimC0OrSpace(input) === input && entry.guarded.scan(input) >= 0) {
     // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
     const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots);
-    return normalizedOffsets(input, found) ?? semanticPass(input, found, null, 'UTF-8', null);
+    return normalizedOffsets(input, found, entry.guarded.flags()) ?? semanticPass(input, found, null, 'UTF-8', null);
   }
   return parseOnly(input, null, 'UTF-8');
 }

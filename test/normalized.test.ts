@@ -11,6 +11,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { URL, parseURL, serializeURL, serializePath, serializeHost, serializeURLOrigin } from '../src/index';
 import { parseForHref } from '../src/parse';
+import { generateEntry } from '../src/grammar/codegen';
+import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
+import { NORMALIZED_FLAGS } from '../src/semantic/normalized';
+import type { RecordField } from '../grammar/vocabulary';
 import type { URLRecord } from '../src/record';
 import { urlString } from './support/arbitraries';
 
@@ -50,7 +54,14 @@ function check(input: string): boolean {
     expect((url as unknown as Record<string, string>)[name], `${name} of ${JSON.stringify(input)}`).to.equal(value);
   }
   const byHref = 'protocolEnd' in held;
-  if (byHref) expect(serializeURL(record!), JSON.stringify(input)).to.equal(input);
+  if (byHref) {
+    expect(serializeURL(record!), JSON.stringify(input)).to.equal(held.href);
+    // the href is the input, or the input with the "/" of a special URL's empty path put in
+    if (held.href !== input) {
+      expect(held.href.slice(0, held.pathStart) + held.href.slice(held.pathStart + 1), JSON.stringify(input)).to.equal(input);
+      expect(held.href[held.pathStart]).to.equal('/');
+    }
+  }
   return byHref;
 }
 
@@ -129,5 +140,67 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     const x = URL.parse('https://example.com/q?a#b')!;
     x.href = 'https://other.example/';
     expect([x.host, x.pathname, x.search, x.hash]).to.deep.equal(['other.example', '/', '', '']);
+  });
+
+  describe("the matcher's flags (GenerateOptions.flags with NORMALIZED_FLAGS)", () => {
+    const flagged = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, { guard: true, flags: NORMALIZED_FLAGS });
+    const plain = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, { guard: true });
+
+    /** The bits the code units of each flagged component raise, from the tables themselves. */
+    function expectedBits(input: string, marks: { field: RecordField; start: number; end: number }[]): number {
+      let bits = 0;
+      for (const m of marks) {
+        const flags = NORMALIZED_FLAGS[m.field];
+        if (!flags) continue;
+        for (let i = m.start; i < m.end; i++) {
+          const c = input.charCodeAt(i);
+          bits |= c < 128 ? flags.table[c] : flags.nonAscii;
+        }
+      }
+      return bits;
+    }
+
+    /** The flagged matcher finds what the plain one finds, and raises at least every bit its components call for. */
+    function checkFlags(input: string): number {
+      const mine = flagged(input);
+      expect(mine, JSON.stringify(input)).to.deep.equal(plain(input));
+      if (mine === null) return 0;
+      const raised = flagged.flags();
+      const expected = expectedBits(input, mine.marks as { field: RecordField; start: number; end: number }[]);
+      expect(expected & ~raised, `bits missed on ${JSON.stringify(input)}: raised ${raised}, expected ${expected}`).to.equal(0);
+      return raised;
+    }
+
+    it('raises every bit a component calls for, on WPT inputs, both corpora, long components and random strings', () => {
+      const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8'));
+      for (const c of data) if (typeof c === 'object' && c !== null) checkFlags((c as { input: string }).input);
+      for (const file of ['real-urls.txt', 'package-urls.txt']) for (const input of lines(file)) checkFlags(input);
+      // past 16 code units a run is taken by a regular expression: put what raises a flag there
+      for (const odd of ['A', '%', '\u00e9', ' ', '"', "'", '`', '{', '^', '\u007f', '\u0001']) {
+        for (const at of [0, 15, 16, 17, 40]) {
+          const filler = 'abcdefghij'.repeat(5);
+          const part = filler.slice(0, at) + odd + filler;
+          for (const input of [`https://${part}.com/`, `https://h/${part}`, `https://h/?${part}`, `https://h/#${part}`, `sc:${part}`, `sc://${part}/`]) checkFlags(input);
+        }
+      }
+      fc.assert(fc.property(urlString, (s) => (checkFlags(s), true)), { numRuns: 4000 });
+      fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1\u00e9\'`{'.split('')), maxLength: 40 }), (s) => (checkFlags('https://' + s), checkFlags('sc:' + s), true)), { numRuns: 4000 });
+    });
+
+    it('raises nothing for a normalised URL, and a bit for each kind of change', () => {
+      expect(checkFlags('https://example.com/a/b?c=d#e')).to.equal(1);
+      expect(checkFlags('HTTPS://example.com/')).to.not.equal(1);
+      expect(checkFlags('https://EXAMPLE.com/')).to.not.equal(1);
+      expect(checkFlags('https://example.com/a b')).to.not.equal(1);
+      expect(checkFlags("https://example.com/?'")).to.not.equal(1);
+      // "'" is in the special-query percent-encode set only: the special-query bit, not the query bit
+      const special = checkFlags("https://example.com/?'");
+      const other = checkFlags("sc://example.com/?'");
+      expect(special).to.equal(other);
+      expect(parseForHref("sc://example.com/?'")).to.have.property('href', "sc://example.com/?'");
+      expect(parseForHref("https://example.com/?'")).to.not.have.property('href');
+      expect(checkFlags('https://example.com/#`')).to.not.equal(1);
+      expect(checkFlags('sc:a\u0001b')).to.not.equal(1);
+    });
   });
 });

@@ -43,8 +43,8 @@ function isOffsets(parsed: HrefOffsets | URLRecord): parsed is HrefOffsets {
 /** Whether a value is a URL object (holds the private URL record); set up in the class's static block. */
 let isURL: (value: unknown) => value is URL;
 
-/** Set just before `new URL` by URL.parse, which already holds the parse's result (and its input). */
-let adopt: { parsed: HrefOffsets | URLRecord; input: string } | null = null;
+/** Set just before `new URL` by URL.parse, which already holds the parse's result. */
+let adopt: HrefOffsets | URLRecord | null = null;
 
 export class URL {
   // The URL is held in one of two ways. A URL whose input was already normalised is held as that
@@ -57,11 +57,11 @@ export class URL {
   #at: HrefOffsets | null = null;
   #query: URLSearchParams | null = null;
 
-  /** Holds a parse's result: `input` is the string that was parsed (the href when `parsed` is offsets). */
-  #hold(parsed: HrefOffsets | URLRecord, input: string): void {
+  /** Holds a parse's result: the href and its offsets, or the URL record. */
+  #hold(parsed: HrefOffsets | URLRecord): void {
     if (isOffsets(parsed)) {
       this.#url = null;
-      this.#href = input;
+      this.#href = parsed.href;
       this.#at = parsed;
     } else {
       this.#url = parsed;
@@ -91,10 +91,10 @@ export class URL {
   /** https://url.spec.whatwg.org/#dom-url-url (`base` has a default so that URL.length is 1, as Web IDL counts required arguments) */
   constructor(url: string, base: string | undefined = undefined) {
     if (adopt !== null) {
-      const { parsed, input } = adopt;
+      const parsed = adopt;
       adopt = null;
       this.#url = null;
-      this.#hold(parsed, input);
+      this.#hold(parsed);
       return;
     }
     if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
@@ -102,7 +102,7 @@ export class URL {
     const parsed = apiURLParseForClass(input, base === undefined ? undefined : toDOMString(base));
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(url)}`);
     this.#url = null;
-    this.#hold(parsed, input);
+    this.#hold(parsed);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-parse */
@@ -111,7 +111,7 @@ export class URL {
     const input = toDOMString(url);
     const parsed = apiURLParseForClass(input, base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
-    adopt = { parsed, input };
+    adopt = parsed;
     return new URL('');
   }
 
@@ -136,7 +136,7 @@ export class URL {
     const input = toUSVString(value);
     const parsed = parseForHref(input);
     if (parsed === null) throw new TypeError(`Invalid URL: ${String(value)}`);
-    this.#hold(parsed, input);
+    this.#hold(parsed);
     if (this.#query !== null) URLSearchParams._setQuery(this.#query, this.#record().query);
   }
 

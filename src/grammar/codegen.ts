@@ -28,7 +28,24 @@ export interface FastMatcher {
   /** How many entries of `flat` the last scan filled. */
   used(): number;
   readonly fields: readonly RecordField[];
+  /**
+   * The field flags (GenerateOptions.flags) that the last scan raised, ORed together; 0 when the
+   * matcher was generated without flags.
+   */
+  flags(): number;
 }
+
+/**
+ * Per-field flags for a generated matcher to raise as it scans (GenerateOptions.flags): for each
+ * ASCII code unit, the bits it raises when a rule with that field consumes it (0: none), and the
+ * bits any code unit from U+0080 up raises. Bits 1 to 29 are the caller's; bit 0 is the
+ * matcher's own.
+ */
+export interface FieldFlags {
+  readonly table: Uint8Array | Uint16Array | Uint32Array;
+  readonly nonAscii: number;
+}
+export type FlagsByField = Readonly<Partial<Record<RecordField, FieldFlags>>>;
 
 interface First {
   table: Uint8Array;
@@ -38,7 +55,7 @@ interface First {
 }
 
 interface Charset {
-  table: Uint8Array; // 1 where an ASCII code unit is in the set
+  table: Uint8Array | Uint32Array; // 1 where an ASCII code unit is in the set (with flags: see charsetTest)
   nonAscii: boolean | RegExp; // whether a code unit >= 0x80 is in the set (or a test for it)
 }
 
@@ -66,7 +83,27 @@ class Generator {
     private readonly g: Grammar,
     private readonly ctx: CompileContext,
     private readonly guard = false,
+    private readonly flagsByField: FlagsByField = {},
   ) {}
+
+  /** The fields of the rules being generated, innermost last (a rule with a field pushes it). */
+  private readonly fieldStack: RecordField[] = [];
+
+  /**
+   * The flags that code consumed here raises: those of every field on the stack (a code unit
+   * inside a nested field is inside the outer one too), or null when none has flags.
+   */
+  private currentFlags(): { table: number[]; nonAscii: number } | null {
+    let out: { table: number[]; nonAscii: number } | null = null;
+    for (const field of this.fieldStack) {
+      const f = this.flagsByField[field];
+      if (!f) continue;
+      out ??= { table: new Array<number>(128).fill(0), nonAscii: 0 };
+      for (let c = 0; c < 128; c++) out.table[c] |= f.table[c] ?? 0;
+      out.nonAscii |= f.nonAscii;
+    }
+    return out;
+  }
 
   private readonly freeCache = new Map<Shape, boolean>();
 
@@ -230,7 +267,7 @@ class Generator {
     this.temps.push(0);
     const text = body();
     const n = this.temps.pop()!;
-    const decls = ['c', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
+    const decls = ['c', 'u', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
     this.fns.push(`function ${name}(p) { let ${decls};${comment}\n  ${text}\n}`);
   }
 
@@ -259,19 +296,24 @@ class Generator {
     if (!r.field) return this.shape(r.shape, v);
     const fieldIndex = this.fields.push(r.field) - 1;
     const q = this.temp();
-    if (this.markFree(r.shape)) {
-      // nothing inside can mark: push the mark once the body has matched
+    this.fieldStack.push(r.field);
+    try {
+      if (this.markFree(r.shape)) {
+        // nothing inside can mark: push the mark once the body has matched
+        return (
+          `((${q} = ${this.shape(r.shape, v)}) < 0 ? -1 : ` +
+          `(marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = ${q}, nm += 3, ${q}))`
+        );
+      }
+      // this rule's mark comes before the marks of what it contains
+      const m = this.temp();
       return (
-        `((${q} = ${this.shape(r.shape, v)}) < 0 ? -1 : ` +
-        `(marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = ${q}, nm += 3, ${q}))`
+        `(${m} = nm, marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = -1, nm += 3, ` +
+        `(${q} = ${this.shape(r.shape, v)}) < 0 ? (nm = ${m}, -1) : (marks[${m} + 2] = ${q}, ${q}))`
       );
+    } finally {
+      this.fieldStack.pop();
     }
-    // this rule's mark comes before the marks of what it contains
-    const m = this.temp();
-    return (
-      `(${m} = nm, marks[nm] = ${fieldIndex}, marks[nm + 1] = ${v}, marks[nm + 2] = -1, nm += 3, ` +
-      `(${q} = ${this.shape(r.shape, v)}) < 0 ? (nm = ${m}, -1) : (marks[${m} + 2] = ${q}, ${q}))`
-    );
   }
 
   /** The function `rN(p)` for rule `name` (generated once): the entry rule and recursive rules. */
@@ -290,15 +332,31 @@ class Generator {
   /** An expression that matches `text` at `v`: the position after it, or -1. */
   private literal(text: string, caseInsensitive: boolean, v: string): string {
     const checks: string[] = [];
+    // Inside a field with flags: the bits its code units raise, known here for most; for a
+    // letter matched in either case, looked up in the flags table at run time.
+    const flags = this.currentFlags();
+    let known = 0;
+    const looked: string[] = [];
+    let flagTable = -1;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const at = i === 0 ? v : `${v} + ${i}`;
       const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-      if (caseInsensitive && isLetter) checks.push(`(input.charCodeAt(${at}) | 0x20) === ${c | 0x20}`);
-      else checks.push(`input.charCodeAt(${at}) === ${c}`);
+      if (caseInsensitive && isLetter) {
+        checks.push(`(input.charCodeAt(${at}) | 0x20) === ${c | 0x20}`);
+        if (flags && (flags.table[c | 0x20] !== 0 || flags.table[c & ~0x20] !== 0)) {
+          if (flagTable < 0) flagTable = this.charsets.push({ table: Uint32Array.from(flags.table), nonAscii: false }) - 1;
+          looked.push(`T${flagTable}[input.charCodeAt(${at})]`);
+        }
+      } else {
+        checks.push(`input.charCodeAt(${at}) === ${c}`);
+        if (flags) known |= c < 128 ? flags.table[c] : flags.nonAscii;
+      }
     }
     if (checks.length === 0) return v;
-    return `(${checks.join(' && ')} ? ${v} + ${text.length} : -1)`;
+    const raise = [...(known !== 0 ? [String(known)] : []), ...looked];
+    const after = raise.length === 0 ? `${v} + ${text.length}` : `(fl |= ${raise.join(' | ')}, ${v} + ${text.length})`;
+    return `(${checks.join(' && ')} ? ${after} : -1)`;
   }
 
   /**
@@ -312,22 +370,37 @@ class Generator {
     const test = this.charsetTest(set, negated, 'q');
     const cs = this.charsets[this.charsets.length - 1];
     if (typeof cs.nonAscii !== 'boolean') return `while (${test}) q++;`;
+    // Inside a field with flags, the expression takes only the code units that raise none (table
+    // value 1): it stops before one that does, which the loop then takes (raising its flags), and
+    // the run goes on.
+    const flagged = this.currentFlags();
     let cls = '';
     for (let c = 0; c < 128; c++) if (cs.table[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
-    if (cs.nonAscii) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
+    if (cs.nonAscii && !(flagged && flagged.nonAscii !== 0)) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
     if (cls === '') return `while (${test}) q++;`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
-    return `{ const q0 = q + 16; while (q < q0 && ${test}) q++; if (q === q0) { R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; } }`;
+    return `for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }`;
   }
 
   /** A condition: the code unit at `v` is in the set (uses a local `c`). */
   private charsetTest(set: string, negated: boolean, v: string): string {
     const cs = charsetOf(set, negated);
     if (this.guard) for (const c of GUARDED_ASCII) cs.table[c] = 0;
+    const flags = this.currentFlags();
+    if (flags) {
+      // table values: 0 not in the set, 1 in it and raising nothing, 1 | bits otherwise
+      const table = new Uint32Array(128);
+      for (let c = 0; c < 128; c++) table[c] = cs.table[c] === 1 ? 1 | flags.table[c] : 0;
+      cs.table = table;
+    }
     const k = this.charsets.push(cs) - 1;
     const nonAscii = cs.nonAscii;
     let high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
     if (this.guard && nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
+    if (flags) {
+      const raiseHigh = flags.nonAscii !== 0 && nonAscii !== false ? `${high} && (fl |= ${flags.nonAscii}) !== 0` : high;
+      return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? (u = T${k}[c]) !== 0 && (fl |= u) !== 0 : ${raiseHigh}))`;
+    }
     return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
   }
 
@@ -435,23 +508,25 @@ class Generator {
       'let input = "", len = 0;\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
+      'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
       tables +
       '\n' +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
-      `  input = s; len = s.length; nm = 0;\n` +
+      `  input = s; len = s.length; nm = 0; fl = 0;\n` +
       `  const end = ${top}(start === undefined ? 0 : start);\n` +
       `  input = "";\n` +
       `  if (marks.length > 65536 && nm < marks.length >> 2) marks.length = nm; // after a long input, give the storage back\n` +
       `  return end;\n}\n` +
       `function used() { return nm; }\n` +
+      `function flags() { return fl; }\n` +
       `function match(s, start) {\n` +
       `  const end = scan(s, start);\n` +
       `  if (end < 0) return null;\n` +
       `  const found = [];\n` +
       `  for (let i = 0; i < nm; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
       `  return { end, marks: found };\n}\n` +
-      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS;\n` +
+      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS; match.flags = flags;\n` +
       `return match;`
     );
   }
@@ -469,10 +544,29 @@ export interface GenerateOptions {
    * trimming of its ends (no tab or newline to remove, no lone surrogate to replace).
    */
   guard?: boolean;
+  /**
+   * Flags to raise per field (see FieldFlags): the matcher ORs together the bits of every code
+   * unit that a rule with a flagged field consumes, and `flags()` reports them after a scan.
+   * Bits are only ever added, never taken back when an alternative is given up: a bit that is
+   * clear is a promise (no code unit with it was consumed in that field by the match), a bit
+   * that is set is not. A matcher with flags is cached per flags object.
+   */
+  flags?: FlagsByField;
 }
 
 const cache = new WeakMap<Grammar, Map<string, FastMatcher>>();
 const guardedCache = new WeakMap<Grammar, Map<string, FastMatcher>>();
+const flaggedCaches = new WeakMap<FlagsByField, { plain: WeakMap<Grammar, Map<string, FastMatcher>>; guarded: WeakMap<Grammar, Map<string, FastMatcher>> }>();
+
+function cacheFor(guard: boolean, flags: FlagsByField | undefined): WeakMap<Grammar, Map<string, FastMatcher>> {
+  if (flags === undefined) return guard ? guardedCache : cache;
+  let caches = flaggedCaches.get(flags);
+  if (caches === undefined) {
+    caches = { plain: new WeakMap(), guarded: new WeakMap() };
+    flaggedCaches.set(flags, caches);
+  }
+  return guard ? caches.guarded : caches.plain;
+}
 
 /**
  * The generated matcher for `entry`, compiled once per grammar, entry rule, context and options.
@@ -480,8 +574,8 @@ const guardedCache = new WeakMap<Grammar, Map<string, FastMatcher>>();
  */
 export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): FastMatcher {
   const guard = options.guard === true;
-  return cachedPerEntry(guard ? guardedCache : cache, g, entry, ctx.baseScheme, () => {
-    const gen = new Generator(g, ctx, guard);
+  return cachedPerEntry(cacheFor(guard, options.flags), g, entry, ctx.baseScheme, () => {
+    const gen = new Generator(g, ctx, guard, options.flags);
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
@@ -491,7 +585,7 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
 
 /** The generated source for `entry` (for reading and debugging). */
 export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): string {
-  return new Generator(g, ctx, options.guard === true).source(entry);
+  return new Generator(g, ctx, options.guard === true, options.flags).source(entry);
 }
 
 export type { Mark };

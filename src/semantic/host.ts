@@ -46,8 +46,8 @@ const ACE_LABEL = /(?:^|\.)xn--/i;
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** FORBIDDEN_DOMAIN as a table over ASCII, built from the grammar's set. */
-const FORBIDDEN_DOMAIN_TABLE = new Uint8Array(128);
-for (let c = 0; c < 128; c++) FORBIDDEN_DOMAIN_TABLE[c] = FORBIDDEN_DOMAIN.test(String.fromCharCode(c)) ? 1 : 0;
+export const FORBIDDEN_DOMAIN_TABLE: Readonly<Uint8Array> = new Uint8Array(128);
+for (let c = 0; c < 128; c++) (FORBIDDEN_DOMAIN_TABLE as Uint8Array)[c] = FORBIDDEN_DOMAIN.test(String.fromCharCode(c)) ? 1 : 0;
 
 const HAS_UPPER = 1;
 const HAS_FORBIDDEN = 2;
@@ -83,6 +83,42 @@ function scanASCIIDomain(domain: string): number {
     else if (c >= 0x41 && c <= 0x5a) flags |= HAS_UPPER;
   }
   return flags;
+}
+
+/**
+ * Whether input[start, end) is a domain that the host parser gives back as it is, by the test
+ * above without a copy of it: non-empty, ASCII, no forbidden domain code point (so no "%") and
+ * no upper case. It may still end in a number (an IPv4 address); the caller asks that next.
+ */
+export function isQuietASCIIDomainAt(input: string, start: number, end: number): boolean {
+  if (start >= end) return false;
+  if (end - start > 32) {
+    QUIET_RUN.lastIndex = start;
+    QUIET_RUN.test(input);
+    return QUIET_RUN.lastIndex >= end;
+  }
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x80 || FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the last label of the domain input[start, end) (a trailing "." set aside) could be a
+ * number: it starts with a digit and ends in a digit, a hex letter or the "x" of "0x". When
+ * this is false, endsInANumber is false too; when true, endsInANumber has to be asked.
+ */
+export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
+  let last = end - 1;
+  if (last > start && input.charCodeAt(last) === 0x2e) last--;
+  if (last < start) return false;
+  const c = input.charCodeAt(last) | 0x20;
+  if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
+  let first = last;
+  while (first > start && input.charCodeAt(first - 1) !== 0x2e) first--;
+  const d = input.charCodeAt(first);
+  return d >= 0x30 && d <= 0x39;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Is the input already its own serialization?
+// Is the input already its own serialization (or that with the "/" of an empty path put in)?
 // https://url.spec.whatwg.org/#concept-basic-url-parser followed by
 // https://url.spec.whatwg.org/#concept-url-serializer
 //
@@ -11,21 +11,28 @@
 // dot-segment and default-port rules. It changes nothing and never parses: when it says yes, the
 // URL class keeps the input as its href with the offsets of its components (as ada's
 // url_aggregator does), and builds the URL record only when something asks for it. When in doubt
-// it says no, and the full semantic pass runs. test/normalized.test.ts checks, on every WPT input,
+// it says no, and the full semantic pass runs. One change is made here: a special URL written
+// with no path ("https://example.com") has the "/" of its empty path put in, a fifth of the
+// real-world corpus. test/normalized.test.ts checks, on every WPT input,
 // the real-world corpora and random strings, that a yes is always right.
 
 import { defaultPort } from '../record';
-import { parseHost } from './host';
+import type { FieldFlags, FlagsByField } from '../grammar/codegen';
+import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
 import type { Found } from './url';
 
 /**
- * Where a normalised URL's components stand in its href (which is the input). A component that is
- * absent has -1 (host), or its start equal to its end (port, query, fragment have their
- * delimiter's offset, or -1 when absent).
+ * A normalised URL's href and where its components stand in it. The href is the input itself,
+ * or, for a special URL written with no path at all ("https://example.com"), the input with the
+ * "/" of its one empty path segment put in where the path starts. A component that is absent has
+ * -1 (host), or its start equal to its end (port, query, fragment have their delimiter's offset,
+ * or -1 when absent).
  */
 export interface HrefOffsets {
+  /** The serialization of the URL the input parses to. */
+  readonly href: string;
   /** The offset just after the scheme's ":". */
   readonly protocolEnd: number;
   /** The host's [start, end), or -1 and -1 when the URL has no host. */
@@ -42,6 +49,59 @@ export interface HrefOffsets {
   /** Whether the scheme is special (and not "file"). */
   readonly special: boolean;
 }
+
+// ---- flags raised by the grammar's matcher ------------------------------------------------------
+//
+// The generated matcher can raise a flag as it consumes a code unit in a component (see
+// GenerateOptions.flags in src/grammar/codegen.ts). These are the code units that would make a
+// component differ from its serialization, one bit per component, from the same tables the
+// semantic pass uses: when the scan raised no bit for a component, the check below need not look
+// at its code units again. A raised bit proves nothing (the matcher never takes a bit back when
+// it gives up an alternative): then the component is checked code unit by code unit as before.
+
+const SCHEME_FLAG = 1 << 1;
+const HOST_FLAG = 1 << 2;
+const SEGMENT_FLAG = 1 << 3;
+const OPAQUE_PATH_FLAG = 1 << 4;
+const QUERY_FLAG = 1 << 5;
+const SPECIAL_QUERY_FLAG = 1 << 6;
+const FRAGMENT_FLAG = 1 << 7;
+/** What a caller without a scan's flags passes: every component is checked in full. */
+export const ALL_FLAGS = -1;
+
+/** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
+function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = c >= 0x7f || set[c] === 1 ? bit : 0;
+  return { table, nonAscii: bit };
+}
+
+/** The query flags: QUERY_FLAG for the query percent-encode set, SPECIAL_QUERY_FLAG for the special-query one. */
+function queryFlags(): FieldFlags {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if (c >= 0x7f || QUERY_SET[c] === 1) table[c] |= QUERY_FLAG;
+    if (c >= 0x7f || SPECIAL_QUERY_SET[c] === 1) table[c] |= SPECIAL_QUERY_FLAG;
+  }
+  return { table, nonAscii: QUERY_FLAG | SPECIAL_QUERY_FLAG };
+}
+
+/** The host flag: what isQuietASCIIDomainAt refuses (upper case, a forbidden domain code point, non-ASCII). */
+function hostFlags(): FieldFlags {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a) ? HOST_FLAG : 0;
+  return { table, nonAscii: HOST_FLAG };
+}
+
+/** The flags for the matcher of the entry rule that parseForHref runs (src/parse.ts). */
+export const NORMALIZED_FLAGS: FlagsByField = {
+  scheme: { table: Uint8Array.from({ length: 128 }, (_, c) => (c >= 0x41 && c <= 0x5a ? SCHEME_FLAG : 0)), nonAscii: SCHEME_FLAG },
+  host: hostFlags(),
+  segment: encodeSetFlags(PATH_SET, SEGMENT_FLAG),
+  opaquePath: encodeSetFlags(C0_CONTROL_SET, OPAQUE_PATH_FLAG),
+  query: queryFlags(),
+  fragment: encodeSetFlags(FRAGMENT_SET, FRAGMENT_FLAG),
+};
 
 /** A sticky expression matching a run of the ASCII code points that `set` leaves as they are. */
 function cleanRun(set: EncodeSet): RegExp {
@@ -98,17 +158,20 @@ function isDotSegment(pre: string, s: number, e: number): boolean {
 
 /**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
- * URL serializer gives back `pre` itself; null when it might not. `f` is what the grammar's entry
- * rule for no base found in `pre`, which must already be preprocessed (nothing trimmed or
- * removed).
+ * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
+ * when it might not. `f` is what the grammar's entry rule for no base found in `pre`, which must
+ * already be preprocessed (nothing trimmed or removed); `flags` what its matcher raised with
+ * NORMALIZED_FLAGS, or ALL_FLAGS.
  */
-export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
+export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLAGS): HrefOffsets | null {
   // Scheme: present, lower case. A "file" URL has its own host and drive-letter rules: no.
   if (f.scheme !== 0 || f.userinfo >= 0) return null;
   const schemeEnd = f.schemeEnd;
-  for (let i = 0; i < schemeEnd; i++) {
-    const c = pre.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return null;
+  if ((flags & SCHEME_FLAG) !== 0) {
+    for (let i = 0; i < schemeEnd; i++) {
+      const c = pre.charCodeAt(i);
+      if (c >= 0x41 && c <= 0x5a) return null;
+    }
   }
   const kind = schemeKind(pre, schemeEnd);
   if (kind === 2) return null;
@@ -125,23 +188,33 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
     hostStart = f.host;
     hostEnd = f.hostEnd;
     if (hostStart === hostEnd && (special || f.port >= 0)) return null; // the authority state fails
-    // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
-    // and a special host's percent-encoded bytes come out decoded: neither is left as it is, and
-    // the full pass would run the host parser (and IDNA) a second time.
-    if (hostEnd - hostStart > 32) {
-      // a long host: the same test by a native scan
-      const kept = special ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
-      kept.lastIndex = hostStart;
-      kept.test(pre);
-      if (kept.lastIndex < hostEnd) return null;
-    } else {
-      for (let i = hostStart; i < hostEnd; i++) {
-        const c = pre.charCodeAt(i);
-        if (c >= 0x80 || (special && c === 0x25)) return null;
+    // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
+    // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
+    // address. Anything else asks the host parser itself (below).
+    const quiet = special && ((flags & HOST_FLAG) === 0 || isQuietASCIIDomainAt(pre, hostStart, hostEnd));
+    if (!quiet || mayEndInANumberAt(pre, hostStart, hostEnd)) {
+      // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
+      // and a special host's percent-encoded bytes come out decoded: neither is left as it is,
+      // and the full pass would run the host parser (and IDNA) a second time.
+      if (hostEnd - hostStart > 32) {
+        // a long host: the same test by a native scan
+        const kept = special ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
+        kept.lastIndex = hostStart;
+        kept.test(pre);
+        if (kept.lastIndex < hostEnd) return null;
+      } else {
+        for (let i = hostStart; i < hostEnd; i++) {
+          const c = pre.charCodeAt(i);
+          if (c >= 0x80 || (special && c === 0x25)) return null;
+        }
       }
+      // What the host parser gives must serialize to the host as written (a domain or opaque
+      // host is its own serialization; an IPv4 or IPv6 address must be written as the host
+      // serializer writes it).
+      const text = pre.slice(hostStart, hostEnd);
+      const host = parseHost(text, !special, null);
+      if (host === null || (host !== text && serializeHost(host) !== text)) return null;
     }
-    const text = pre.slice(hostStart, hostEnd);
-    if (parseHost(text, !special, null) !== text) return null;
     at = hostEnd;
     if (f.port >= 0) {
       if (f.port !== hostEnd + 1 || f.portEnd === f.port) return null;
@@ -164,17 +237,21 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
   // each after a "/", with no dot segment and nothing to encode. A special URL's path is never
   // empty; a URL with no host never has a path starting with "//" (it would serialize with "/.").
   const pathStart = at;
+  let insertSlash = false;
   if (f.opaquePath >= 0) {
     if (hostStart >= 0 || f.opaquePath !== at || f.segments.length > 0) return null;
     const e = f.opaquePathEnd;
-    if (needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
+    if ((flags & OPAQUE_PATH_FLAG) !== 0 && needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
     if (e > at && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) return null;
     at = e;
   } else {
     const segments = f.segments;
     if (special && segments.length === 0) return null;
+    // A special URL written with no path: the grammar marks its one empty segment where the
+    // path starts, with no "/" before it, and the serialization puts the "/" in.
+    if (special && segments.length === 2 && segments[0] === at && segments[1] === at) insertSlash = true;
     if (hostStart < 0 && segments.length > 2 && segments[0] === segments[1]) return null;
-    for (let k = 0; k < segments.length; k += 2) {
+    for (let k = insertSlash ? 2 : 0; k < segments.length; k += 2) {
       const s = segments[k];
       const e = segments[k + 1];
       if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f || isDotSegment(pre, s, e)) return null;
@@ -183,24 +260,39 @@ export function normalizedOffsets(pre: string, f: Found): HrefOffsets | null {
     // The segments and the "/" before each cover [pathStart, at) with nothing between them, and
     // the path percent-encode set leaves "/" alone: one scan of the whole path says whether any
     // segment has something to encode (one native scan instead of a call per segment).
-    if (needsEncoding(pre, pathStart, at, PATH_SET)) return null;
+    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) return null;
   }
 
   // Query and fragment: right after their delimiters, nothing to encode.
   let queryStart = -1;
   if (f.query >= 0) {
     if (f.query !== at + 1 || pre.charCodeAt(at) !== 0x3f) return null;
-    if (needsEncoding(pre, f.query, f.queryEnd, special ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
+    if ((flags & (special ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, special ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
     queryStart = at;
     at = f.queryEnd;
   }
   let fragmentStart = -1;
   if (f.fragment >= 0) {
     if (f.fragment !== at + 1 || pre.charCodeAt(at) !== 0x23) return null;
-    if (needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) return null;
+    if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) return null;
     fragmentStart = at;
     at = f.fragmentEnd;
   }
   if (at !== pre.length) return null;
-  return { protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
+  // A special URL's path is never empty: with none written, the path state gives it one empty
+  // segment, serialized as "/" where the path starts; the query and fragment move along by one.
+  if (insertSlash) {
+    return {
+      href: pre.slice(0, pathStart) + '/' + pre.slice(pathStart),
+      protocolEnd: schemeEnd + 1,
+      hostStart,
+      hostEnd,
+      portEnd,
+      pathStart,
+      queryStart: queryStart < 0 ? -1 : queryStart + 1,
+      fragmentStart: fragmentStart < 0 ? -1 : fragmentStart + 1,
+      special,
+    };
+  }
+  return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
 }
