@@ -8,7 +8,7 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { fieldSlots, gatherMarks, gatherSlottedMarks, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
+import { fieldSlots, gatherMarks, gatherSlottedMarks, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { NORMALIZED_FLAGS, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
 import { toUSVString } from './usv';
@@ -116,6 +116,9 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
   return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots), base, encoding, null);
 }
 
+/** The one Found that parseForHref gathers into: neither normalizedOffsets nor the semantic pass keeps it. */
+const HREF_FOUND = scratchFound();
+
 /**
  * The URL parser (no base, UTF-8) for the URL class: when the input is already its own
  * serialization (src/semantic/normalized.ts), its components' offsets, so that the input itself
@@ -125,8 +128,10 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, NORMALIZED_FLAGS));
   if (trimC0OrSpace(input) === input && entry.guarded.scan(input) >= 0) {
     // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
-    const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots);
-    return normalizedOffsets(input, found, entry.guarded.flags()) ?? semanticPass(input, found, null, 'UTF-8', null);
+    const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND);
+    const held = normalizedOffsets(input, found, entry.guarded.flags()) ?? semanticPass(input, found, null, 'UTF-8', null);
+    if (found.segments.length > 4096) found.segments = []; // a long path's list is not kept until the next call
+    return held;
   }
   return parseOnly(input, null, 'UTF-8');
 }

@@ -268,7 +268,7 @@ class Generator {
     const text = body();
     const n = this.temps.pop()!;
     const decls = ['c', 'u', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
-    this.fns.push(`function ${name}(p) { let ${decls};${comment}\n  ${text}\n}`);
+    this.fns.push(`function ${name}(p) { const input = IN, len = LEN; let ${decls};${comment}\n  ${text}\n}`);
   }
 
   private fresh(): string {
@@ -367,23 +367,26 @@ class Generator {
    * call. A set with a non-ASCII part that is neither all nor nothing keeps the plain loop.
    */
   private charsetRun(set: string, negated: boolean): string {
-    const test = this.charsetTest(set, negated, 'q');
+    // flags raised in the run are gathered in a local and stored once, after it
+    const test = this.charsetTest(set, negated, 'q', 'fa');
     const cs = this.charsets[this.charsets.length - 1];
-    if (typeof cs.nonAscii !== 'boolean') return `while (${test}) q++;`;
+    const flagged = this.currentFlags();
+    const open = flagged ? '{ let fa = 0; ' : '';
+    const close = flagged ? ' fl |= fa; }' : '';
+    if (typeof cs.nonAscii !== 'boolean') return `${open}while (${test}) q++;${close}`;
     // Inside a field with flags, the expression takes only the code units that raise none (table
     // value 1): it stops before one that does, which the loop then takes (raising its flags), and
     // the run goes on.
-    const flagged = this.currentFlags();
     let cls = '';
     for (let c = 0; c < 128; c++) if (cs.table[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
     if (cs.nonAscii && !(flagged && flagged.nonAscii !== 0)) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
-    if (cls === '') return `while (${test}) q++;`;
+    if (cls === '') return `${open}while (${test}) q++;${close}`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
-    return `for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }`;
+    return `${open}for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }${close}`;
   }
 
   /** A condition: the code unit at `v` is in the set (uses a local `c`). */
-  private charsetTest(set: string, negated: boolean, v: string): string {
+  private charsetTest(set: string, negated: boolean, v: string, acc = 'fl'): string {
     const cs = charsetOf(set, negated);
     if (this.guard) for (const c of GUARDED_ASCII) cs.table[c] = 0;
     const flags = this.currentFlags();
@@ -398,8 +401,8 @@ class Generator {
     let high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
     if (this.guard && nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
     if (flags) {
-      const raiseHigh = flags.nonAscii !== 0 && nonAscii !== false ? `${high} && (fl |= ${flags.nonAscii}) !== 0` : high;
-      return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? (u = T${k}[c]) !== 0 && (fl |= u) !== 0 : ${raiseHigh}))`;
+      const raiseHigh = flags.nonAscii !== 0 && nonAscii !== false ? `${high} && (${acc} |= ${flags.nonAscii}) !== 0` : high;
+      return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? (u = T${k}[c]) !== 0 && (${acc} |= u) !== 0 : ${raiseHigh}))`;
     }
     return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
   }
@@ -505,7 +508,7 @@ class Generator {
     // mean allocating it again on the next): `used()` says how much is current.
     return (
       '"use strict";\n' +
-      'let input = "", len = 0;\n' +
+      'let IN = "", LEN = 0; // the input of the scan under way and its length (each function copies them)\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
@@ -513,9 +516,9 @@ class Generator {
       '\n' +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
-      `  input = s; len = s.length; nm = 0; fl = 0;\n` +
+      `  IN = s; LEN = s.length; nm = 0; fl = 0;\n` +
       `  const end = ${top}(start === undefined ? 0 : start);\n` +
-      `  input = "";\n` +
+      `  IN = "";\n` +
       `  if (marks.length > 65536 && nm < marks.length >> 2) marks.length = nm; // after a long input, give the storage back\n` +
       `  return end;\n}\n` +
       `function used() { return nm; }\n` +

@@ -66,6 +66,8 @@ const OPAQUE_PATH_FLAG = 1 << 4;
 const QUERY_FLAG = 1 << 5;
 const SPECIAL_QUERY_FLAG = 1 << 6;
 const FRAGMENT_FLAG = 1 << 7;
+/** A "." or "%" in a path segment: without one, no segment is a dot segment. */
+const SEGMENT_DOT_FLAG = 1 << 8;
 /** What a caller without a scan's flags passes: every component is checked in full. */
 export const ALL_FLAGS = -1;
 
@@ -74,6 +76,15 @@ function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) table[c] = c >= 0x7f || set[c] === 1 ? bit : 0;
   return { table, nonAscii: bit };
+}
+
+/** The path segment flags: SEGMENT_FLAG for the path percent-encode set, SEGMENT_DOT_FLAG for "." and "%". */
+function segmentFlags(): FieldFlags {
+  const { table } = encodeSetFlags(PATH_SET, SEGMENT_FLAG);
+  const wide = Uint16Array.from(table);
+  wide[0x2e] |= SEGMENT_DOT_FLAG;
+  wide[0x25] |= SEGMENT_DOT_FLAG;
+  return { table: wide, nonAscii: SEGMENT_FLAG };
 }
 
 /** The query flags: QUERY_FLAG for the query percent-encode set, SPECIAL_QUERY_FLAG for the special-query one. */
@@ -97,7 +108,7 @@ function hostFlags(): FieldFlags {
 export const NORMALIZED_FLAGS: FlagsByField = {
   scheme: { table: Uint8Array.from({ length: 128 }, (_, c) => (c >= 0x41 && c <= 0x5a ? SCHEME_FLAG : 0)), nonAscii: SCHEME_FLAG },
   host: hostFlags(),
-  segment: encodeSetFlags(PATH_SET, SEGMENT_FLAG),
+  segment: segmentFlags(),
   opaquePath: encodeSetFlags(C0_CONTROL_SET, OPAQUE_PATH_FLAG),
   query: queryFlags(),
   fragment: encodeSetFlags(FRAGMENT_SET, FRAGMENT_FLAG),
@@ -134,15 +145,18 @@ const SPECIAL_HOST_KEPT = /[\x00-\x24\x26-\x7f]*/y;
 
 /** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
 function schemeKind(pre: string, end: number): number {
+  const c0 = pre.charCodeAt(0);
   switch (end) {
-    case 2:
-      return pre.startsWith('ws') ? 1 : 0;
-    case 3:
-      return pre.startsWith('wss') || pre.startsWith('ftp') ? 1 : 0;
-    case 4:
-      return pre.startsWith('http') ? 1 : pre.startsWith('file') ? 2 : 0;
-    case 5:
-      return pre.startsWith('https') ? 1 : 0;
+    case 2: // ws
+      return c0 === 0x77 && pre.charCodeAt(1) === 0x73 ? 1 : 0;
+    case 3: // wss, ftp
+      if (c0 === 0x77) return pre.charCodeAt(1) === 0x73 && pre.charCodeAt(2) === 0x73 ? 1 : 0;
+      return c0 === 0x66 && pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x70 ? 1 : 0;
+    case 4: // http, file
+      if (c0 === 0x68) return pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x74 && pre.charCodeAt(3) === 0x70 ? 1 : 0;
+      return c0 === 0x66 && pre.charCodeAt(1) === 0x69 && pre.charCodeAt(2) === 0x6c && pre.charCodeAt(3) === 0x65 ? 2 : 0;
+    case 5: // https
+      return c0 === 0x68 && pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x74 && pre.charCodeAt(3) === 0x70 && pre.charCodeAt(4) === 0x73 ? 1 : 0;
     default:
       return 0;
   }
@@ -191,8 +205,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
     // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
     // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
     // address. Anything else asks the host parser itself (below).
-    const quiet = special && ((flags & HOST_FLAG) === 0 || isQuietASCIIDomainAt(pre, hostStart, hostEnd));
-    if (!quiet || mayEndInANumberAt(pre, hostStart, hostEnd)) {
+    // With the host bit clear the host is all ASCII, with no upper case and no forbidden domain
+    // code point: an opaque host (which keeps upper case anyway) is left as it is too, and has
+    // no IPv4 reading.
+    const quiet = (flags & HOST_FLAG) === 0 || (special && isQuietASCIIDomainAt(pre, hostStart, hostEnd));
+    if (!quiet || (special && mayEndInANumberAt(pre, hostStart, hostEnd))) {
       // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
       // and a special host's percent-encoded bytes come out decoded: neither is left as it is,
       // and the full pass would run the host parser (and IDNA) a second time.
@@ -251,11 +268,25 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
     // path starts, with no "/" before it, and the serialization puts the "/" in.
     if (special && segments.length === 2 && segments[0] === at && segments[1] === at) insertSlash = true;
     if (hostStart < 0 && segments.length > 2 && segments[0] === segments[1]) return null;
-    for (let k = insertSlash ? 2 : 0; k < segments.length; k += 2) {
-      const s = segments[k];
-      const e = segments[k + 1];
-      if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f || isDotSegment(pre, s, e)) return null;
-      at = e;
+    if ((flags & SEGMENT_DOT_FLAG) === 0 && segments.length > 0 && !insertSlash) {
+      // No "." or "%" in any segment, so no dot segment. The grammar puts exactly one separator
+      // before each segment but the first, so the segments cover [first start - 1, last end)
+      // and all that is left to see is that the first starts after a "/" and that no separator
+      // is a "\" (which only a special URL's path may have).
+      if (segments[0] !== at + 1 || pre.charCodeAt(at) !== 0x2f) return null;
+      const end = segments[segments.length - 1];
+      if (special) {
+        const backslash = pre.indexOf('\\', at);
+        if (backslash >= 0 && backslash < end) return null;
+      }
+      at = end;
+    } else {
+      for (let k = insertSlash ? 2 : 0; k < segments.length; k += 2) {
+        const s = segments[k];
+        const e = segments[k + 1];
+        if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f || isDotSegment(pre, s, e)) return null;
+        at = e;
+      }
     }
     // The segments and the "/" before each cover [pathStart, at) with nothing between them, and
     // the path percent-encode set leaves "/" alone: one scan of the whole path says whether any

@@ -97,6 +97,23 @@ function emptyFound(): Found {
   };
 }
 
+/**
+ * `f` made empty again, for a caller that gathers into one Found per call site and lets nothing
+ * keep it (with a new segment list: emptying the old one costs more than making one).
+ */
+function resetFound(f: Found): Found {
+  f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
+  f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
+  f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
+  f.segments = [];
+  return f;
+}
+
+/** A Found to gather into (see resetFound). */
+export function scratchFound(): Found {
+  return emptyFound();
+}
+
 export function gatherMarks(marks: Mark[]): Found {
   const flat: number[] = [];
   for (const m of marks) flat.push(SLOT[m.field] ?? 0, m.start, m.end);
@@ -131,8 +148,8 @@ export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
  * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves
  * in `flat[0 .. used)`, with the fields already turned into slots: a switch on small integers.
  */
-export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array): Found {
-  const f = emptyFound();
+export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array, into?: Found): Found {
+  const f = into === undefined ? emptyFound() : resetFound(into);
   // Many marks (a long path): the segments go into an array made at the size the marks can hold
   // and filled in place; growing it by a million pushes costs several times more (its copies and
   // the garbage they leave). It stays a plain array (holey, as V8 makes one of a given length),
