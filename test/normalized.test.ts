@@ -88,7 +88,11 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
 
   it('on grammar-generated URL strings and random strings', () => {
     fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), true)), { numRuns: 4000 });
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), check('file://' + s), true)), { numRuns: 4000 });
+    // file URLs: "localhost", Windows drive letters in and after the host, empty hosts, ports
+    const fileParts = fc.constantFrom('', 'localhost', 'LOCALHOST', 'host', 'C:', 'C|', 'c:', '1.2.3.4', '0x7f.1', 'h:80', '%41', 'xn--a');
+    const pathParts = fc.constantFrom('', '/', '/C:', '/C|', '/c:/x', '/./', '/../', '/a', '\\a', '//a', '?q', '#f', '/a b');
+    fc.assert(fc.property(fileParts, pathParts, pathParts, (h, p, q) => (check(`file://${h}${p}${q}`), check(`file:${h}${p}${q}`), check(`file:///${h}${p}${q}`), true)), { numRuns: 3000 });
   });
 
   it('long hosts and paths (scanned natively past 32 code units): a code unit that needs a change anywhere in them', () => {

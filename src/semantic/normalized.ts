@@ -178,7 +178,7 @@ function isDotSegment(pre: string, s: number, e: number): boolean {
  * NORMALIZED_FLAGS, or ALL_FLAGS.
  */
 export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLAGS): HrefOffsets | null {
-  // Scheme: present, lower case. A "file" URL has its own host and drive-letter rules: no.
+  // Scheme: present, lower case.
   if (f.scheme !== 0 || f.userinfo >= 0) return null;
   const schemeEnd = f.schemeEnd;
   if ((flags & SCHEME_FLAG) !== 0) {
@@ -188,8 +188,13 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
     }
   }
   const kind = schemeKind(pre, schemeEnd);
-  if (kind === 2) return null;
+  // "file" is a special scheme with rules of its own: a host but never a port or credentials,
+  // "localhost" as the empty host, and Windows drive letters. `special` is the other special
+  // schemes (the offsets' flag), `anySpecial` all of them (separators, host and query rules).
   const special = kind === 1;
+  const file = kind === 2;
+  const anySpecial = kind !== 0;
+  if (file && (f.slashes < 0 || f.port >= 0)) return null;
   let at = schemeEnd + 1; // where the serialization is up to
 
   // Authority: exactly "//", then a host the host parser leaves as it is, then a port that is
@@ -208,30 +213,32 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
     // With the host bit clear the host is all ASCII, with no upper case and no forbidden domain
     // code point: an opaque host (which keeps upper case anyway) is left as it is too, and has
     // no IPv4 reading.
-    const quiet = (flags & HOST_FLAG) === 0 || (special && isQuietASCIIDomainAt(pre, hostStart, hostEnd));
-    if (!quiet || (special && mayEndInANumberAt(pre, hostStart, hostEnd))) {
+    const quiet = (flags & HOST_FLAG) === 0 || (anySpecial && isQuietASCIIDomainAt(pre, hostStart, hostEnd));
+    if (!quiet || (anySpecial && mayEndInANumberAt(pre, hostStart, hostEnd))) {
       // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
       // and a special host's percent-encoded bytes come out decoded: neither is left as it is,
       // and the full pass would run the host parser (and IDNA) a second time.
       if (hostEnd - hostStart > 32) {
         // a long host: the same test by a native scan
-        const kept = special ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
+        const kept = anySpecial ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
         kept.lastIndex = hostStart;
         kept.test(pre);
         if (kept.lastIndex < hostEnd) return null;
       } else {
         for (let i = hostStart; i < hostEnd; i++) {
           const c = pre.charCodeAt(i);
-          if (c >= 0x80 || (special && c === 0x25)) return null;
+          if (c >= 0x80 || (anySpecial && c === 0x25)) return null;
         }
       }
       // What the host parser gives must serialize to the host as written (a domain or opaque
       // host is its own serialization; an IPv4 or IPv6 address must be written as the host
       // serializer writes it).
       const text = pre.slice(hostStart, hostEnd);
-      const host = parseHost(text, !special, null);
+      const host = parseHost(text, !anySpecial, null);
       if (host === null || (host !== text && serializeHost(host) !== text)) return null;
     }
+    // https://url.spec.whatwg.org/#file-host-state: "localhost" becomes the empty host
+    if (file && hostEnd - hostStart === 9 && pre.startsWith('localhost', hostStart)) return null;
     at = hostEnd;
     if (f.port >= 0) {
       if (f.port !== hostEnd + 1 || f.portEnd === f.port) return null;
@@ -245,7 +252,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
       if ((pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) || value === defaultPort(pre.slice(0, schemeEnd))) return null;
       at = f.portEnd;
     }
-  } else if (special) {
+  } else if (anySpecial) {
     return null;
   }
   const portEnd = at;
@@ -263,10 +270,16 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
     at = e;
   } else {
     const segments = f.segments;
-    if (special && segments.length === 0) return null;
+    if (anySpecial && segments.length === 0) return null;
     // A special URL written with no path: the grammar marks its one empty segment where the
     // path starts, with no "/" before it, and the serialization puts the "/" in.
-    if (special && segments.length === 2 && segments[0] === at && segments[1] === at) insertSlash = true;
+    if (anySpecial && segments.length === 2 && segments[0] === at && segments[1] === at) insertSlash = true;
+    // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows drive
+    // letter has its "|" made ":"
+    if (file && segments.length >= 2 && segments[1] - segments[0] === 2 && pre.charCodeAt(segments[0] + 1) === 0x7c) {
+      const letter = pre.charCodeAt(segments[0]) | 0x20;
+      if (letter >= 0x61 && letter <= 0x7a) return null;
+    }
     if (hostStart < 0 && segments.length > 2 && segments[0] === segments[1]) return null;
     if ((flags & SEGMENT_DOT_FLAG) === 0 && segments.length > 0 && !insertSlash) {
       // No "." or "%" in any segment, so no dot segment. The grammar puts exactly one separator
@@ -275,7 +288,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
       // is a "\" (which only a special URL's path may have).
       if (segments[0] !== at + 1 || pre.charCodeAt(at) !== 0x2f) return null;
       const end = segments[segments.length - 1];
-      if (special) {
+      if (anySpecial) {
         const backslash = pre.indexOf('\\', at);
         if (backslash >= 0 && backslash < end) return null;
       }
@@ -298,7 +311,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
   let queryStart = -1;
   if (f.query >= 0) {
     if (f.query !== at + 1 || pre.charCodeAt(at) !== 0x3f) return null;
-    if ((flags & (special ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, special ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
+    if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, anySpecial ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
     queryStart = at;
     at = f.queryEnd;
   }
