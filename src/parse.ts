@@ -1,7 +1,7 @@
 // The parser's driver: preprocess, run the grammar's entry rule for the context, then the
 // semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
 
-import { generateEntry, type FastMatcher, type FlagsByField } from './grammar/codegen';
+import { generateEntry, type FastMatcher } from './grammar/codegen';
 import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
@@ -10,7 +10,7 @@ import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } f
 import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
-import { NORMALIZED_FLAGS, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
+import { NORMALIZED_MATCHER, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
 import { toUSVString } from './usv';
 
 /** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
@@ -37,9 +37,9 @@ interface EntryMatcher {
   guardedSlots: Uint8Array;
 }
 
-function entryMatcher(rule: string, ctx: CompileContext, flags?: FlagsByField): EntryMatcher {
+function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
   const match = generateEntry(URL_GRAMMAR, rule, ctx);
-  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true, flags });
+  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
   return { rule, match, slots: fieldSlots(match.fields), guarded, guardedSlots: fieldSlots(guarded.fields) };
 }
 
@@ -52,7 +52,7 @@ const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 let noBaseMatcher: EntryMatcher | undefined;
 
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
-  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, NORMALIZED_FLAGS));
+  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;
@@ -119,19 +119,33 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
 /** The one Found that parseForHref gathers into: neither normalizedOffsets nor the semantic pass keeps it. */
 const HREF_FOUND = scratchFound();
 
+/** parseForHref's matcher (see NORMALIZED_MATCHER) and its fields' slots. */
+let hrefMatcher: { match: FastMatcher; slots: Uint8Array } | undefined;
+
 /**
  * The URL parser (no base, UTF-8) for the URL class: when the input is already its own
  * serialization (src/semantic/normalized.ts), its components' offsets, so that the input itself
  * can serve as the href; otherwise the URL record, or null for failure.
  */
 export function parseForHref(input: string): HrefOffsets | URLRecord | null {
-  const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, NORMALIZED_FLAGS));
-  if (trimC0OrSpace(input) === input && entry.guarded.scan(input) >= 0) {
+  if (hrefMatcher === undefined) {
+    const match = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, NORMALIZED_MATCHER);
+    hrefMatcher = { match, slots: fieldSlots(match.fields) };
+  }
+  const { match, slots } = hrefMatcher;
+  if (trimC0OrSpace(input) === input && match.scan(input) >= 0) {
     // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
-    const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND);
-    const held = normalizedOffsets(input, found, entry.guarded.flags()) ?? semanticPass(input, found, null, 'UTF-8', null);
-    if (found.segments.length > 4096) found.segments = []; // a long path's list is not kept until the next call
-    return held;
+    const held = normalizedOffsets(input, gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND), match.flags());
+    if (held !== null) return held;
+    // Not normalised: the semantic pass needs the path's segments, which the same rule, generated
+    // with their marks, finds (it matches exactly the inputs the unmarked one matches).
+    const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
+    if (entry.guarded.scan(input) >= 0) {
+      const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND);
+      const url = semanticPass(input, found, null, 'UTF-8', null);
+      if (found.segments.length > 4096) found.segments = []; // a long path's list is not kept until the next call
+      return url;
+    }
   }
   return parseOnly(input, null, 'UTF-8');
 }

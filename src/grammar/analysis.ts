@@ -29,18 +29,19 @@ export function shapeChildren(shape: Shape): readonly Shape[] {
 
 /**
  * True when `shape`, with the rules it refers to, can produce no record mark (no rule with a
- * `field` is reachable). Recursion counts as marking, so a recursive rule is never fused.
+ * `field` is reachable, other than the fields in `unmarked`, which a matcher generated without
+ * their marks does not produce). Recursion counts as marking, so a recursive rule is never fused.
  */
-export function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set()): boolean {
+export function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set(), unmarked?: ReadonlySet<string>): boolean {
   if (shape.kind === 'nonTerminal') {
     const r = lookupRule(g, shape.name);
-    if (r.field || seen.has(r.name)) return false;
+    if ((r.field && !unmarked?.has(r.field)) || seen.has(r.name)) return false;
     seen.add(r.name);
-    const free = isMarkFree(g, r.shape, seen);
+    const free = isMarkFree(g, r.shape, seen, unmarked);
     seen.delete(r.name);
     return free;
   }
-  return shapeChildren(shape).every((s) => isMarkFree(g, s, seen));
+  return shapeChildren(shape).every((s) => isMarkFree(g, s, seen, unmarked));
 }
 
 /**

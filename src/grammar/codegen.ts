@@ -57,6 +57,7 @@ interface First {
 interface Charset {
   table: Uint8Array | Uint32Array; // 1 where an ASCII code unit is in the set (with flags: see charsetTest)
   nonAscii: boolean | RegExp; // whether a code unit >= 0x80 is in the set (or a test for it)
+  raiseNonAscii?: number; // for separatedRuns' union: the flags a code unit >= 0x80 raises
 }
 
 function charsetOf(set: string, negated: boolean): Charset {
@@ -84,6 +85,7 @@ class Generator {
     private readonly ctx: CompileContext,
     private readonly guard = false,
     private readonly flagsByField: FlagsByField = {},
+    private readonly unmarked: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The fields of the rules being generated, innermost last (a rule with a field pushes it). */
@@ -111,7 +113,7 @@ class Generator {
   private markFree(shape: Shape): boolean {
     let free = this.freeCache.get(shape);
     if (free === undefined) {
-      free = isMarkFree(this.g, shape);
+      free = isMarkFree(this.g, shape, new Set(), this.unmarked);
       this.freeCache.set(shape, free);
     }
     return free;
@@ -229,6 +231,128 @@ class Generator {
   }
 
   /**
+   * `shape` with mark-free rules looked through (and one-item sequences unwrapped), with the
+   * fields of the unmarked rules passed on the way; null when a rule on the way would mark.
+   */
+  private resolve(shape: Shape, fields: RecordField[]): Shape | null {
+    for (;;) {
+      if (shape.kind === 'sequence' && shape.items.length === 1) shape = shape.items[0];
+      else if (shape.kind === 'nonTerminal') {
+        const r = this.g[shape.name];
+        if (!r || this.open.has(shape.name)) return null;
+        if (r.field) {
+          if (!this.unmarked.has(r.field)) return null;
+          fields.push(r.field);
+        }
+        shape = r.shape;
+      } else return shape;
+    }
+  }
+
+  /** A run of a charset: `zeroOrMore(charset)`, looked through rules; with the fields on the way. */
+  private charsetRepetition(shape: Shape): { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] } | null {
+    const fields: RecordField[] = [];
+    const s = this.resolve(shape, fields);
+    if (!s || s.kind !== 'zeroOrMore') return null;
+    const item = this.resolve(s.item, fields);
+    if (!item || item.kind !== 'charset') return null;
+    return { set: item, fields };
+  }
+
+  /**
+   * Runs of a charset A separated by single code units of a charset X that A does not hold:
+   * `sequence(A*, zeroOrMore(sequence(X, A*)))` (with `lead` false) or `zeroOrMore(sequence(X,
+   * A*))` (with `lead` true: the first code unit must be in X), with nothing inside that marks
+   * (a path whose segments are generated without marks). Under PEG both match exactly the
+   * longest run of code units of A or X (from one of X, for `lead`): each X is one code unit,
+   * and where neither set goes on both stop. The union is one run, which a long path crosses in
+   * native code instead of a loop and a call per segment. Null when `shape` is not of that form.
+   */
+  private separatedRuns(shape: Shape): { union: Charset; lead: Uint8Array | Uint32Array | null } | null {
+    let lead = false;
+    let a: ReturnType<Generator['charsetRepetition']>;
+    let rest: Shape;
+    if (shape.kind === 'sequence' && shape.items.length === 2) {
+      a = this.charsetRepetition(shape.items[0]);
+      rest = shape.items[1];
+    } else if (shape.kind === 'zeroOrMore') {
+      a = null;
+      lead = true;
+      rest = shape;
+    } else return null;
+    if (!lead && a === null) return null;
+    if (!this.markFree(shape)) return null;
+    const restFields: RecordField[] = [];
+    const loop = this.resolve(rest, restFields);
+    if (!loop || loop.kind !== 'zeroOrMore') return null;
+    const seq = this.resolve(loop.item, restFields);
+    if (!seq || seq.kind !== 'sequence' || seq.items.length !== 2) return null;
+    const xFields = [...restFields];
+    const x = this.resolve(seq.items[0], xFields);
+    const b = this.charsetRepetition(seq.items[1]);
+    if (!x || !b) return null;
+    const bFields = [...restFields, ...b.fields];
+    if (a !== null) {
+      if (a.set.set !== b.set.set || !!a.set.negated !== !!b.set.negated || a.fields.join() !== b.fields.join() || restFields.length > 0) return null;
+    }
+    // X: one code unit, ASCII
+    let xTable: Uint8Array | Uint32Array;
+    if (x.kind === 'charset') {
+      const cs = charsetOf(x.set, !!x.negated);
+      if (cs.nonAscii !== false) return null;
+      xTable = cs.table;
+    } else if (x.kind === 'terminal' && x.text.length === 1 && x.text.charCodeAt(0) < 128 && !x.caseInsensitive) {
+      xTable = new Uint8Array(128);
+      xTable[x.text.charCodeAt(0)] = 1;
+    } else return null;
+    const as = charsetOf(b.set.set, !!b.set.negated);
+    if (typeof as.nonAscii !== 'boolean') return null;
+    if (this.guard) for (const c of GUARDED_ASCII) as.table[c] = 0;
+    for (let c = 0; c < 128; c++) if (xTable[c] === 1 && as.table[c] === 1) return null;
+    // the union's table: 1 | the flags each code unit raises where it is consumed
+    const withFields = (fields: RecordField[]) => {
+      this.fieldStack.push(...fields);
+      try {
+        return this.currentFlags();
+      } finally {
+        this.fieldStack.length -= fields.length;
+      }
+    };
+    const aFlags = withFields(bFields);
+    const xFlags = withFields(xFields);
+    const table = new Uint32Array(128);
+    for (let c = 0; c < 128; c++) {
+      if (as.table[c] === 1) table[c] = 1 | (aFlags ? aFlags.table[c] : 0);
+      else if (xTable[c] === 1) table[c] = 1 | (xFlags ? xFlags.table[c] : 0);
+    }
+    const union: Charset = { table, nonAscii: as.nonAscii, raiseNonAscii: as.nonAscii && aFlags ? aFlags.nonAscii : 0 };
+    return { union, lead: lead ? xTable : null };
+  }
+
+  /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
+  private separatedRunBody(runs: { union: Charset; lead: Uint8Array | Uint32Array | null }): string {
+    const k = this.charsets.push(runs.union) - 1;
+    const raise = runs.union.raiseNonAscii ?? 0;
+    let high = String(runs.union.nonAscii);
+    if (this.guard && runs.union.nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
+    if (raise !== 0) high = `${high} && (fa |= ${raise}) !== 0`;
+    const test = `(q < len && ((c = input.charCodeAt(q)) < 128 ? (u = T${k}[c]) !== 0 && (fa |= u) !== 0 : ${high}))`;
+    let cls = '';
+    for (let c = 0; c < 128; c++) if (runs.union.table[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+    if (runs.union.nonAscii && raise === 0) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
+    const loop =
+      cls === ''
+        ? `while (${test}) q++;`
+        : `for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${this.regexes.push(`/[${cls}]*/y`) - 1}.lastIndex = q; R${this.regexes.length - 1}.test(input); q = R${this.regexes.length - 1}.lastIndex; }`;
+    let start = '';
+    if (runs.lead) {
+      const l = this.charsets.push({ table: runs.lead, nonAscii: false }) - 1;
+      start = `if (!(q < len && (c = input.charCodeAt(q)) < 128 && T${l}[c] === 1)) return q; `;
+    }
+    return `let q = p; ${start}{ let fa = 0; ${loop} fl |= fa; } return q;`;
+  }
+
+  /**
    * For a choice with exactly one charset alternative whose code units no other alternative can
    * start with (and no other alternative that can match empty or is not known statically): that
    * charset, and the other alternatives in order.
@@ -294,6 +418,15 @@ class Generator {
     const r = this.g[name];
     if (!r) throw new Error(`grammar: no rule named "${name}"`);
     if (!r.field) return this.shape(r.shape, v);
+    if (this.unmarked.has(r.field)) {
+      // generated without its marks: only its flags remain
+      this.fieldStack.push(r.field);
+      try {
+        return this.shape(r.shape, v);
+      } finally {
+        this.fieldStack.pop();
+      }
+    }
     const fieldIndex = this.fields.push(r.field) - 1;
     const q = this.temp();
     this.fieldStack.push(r.field);
@@ -441,6 +574,12 @@ class Generator {
       }
       case 'sequence': {
         if (shape.items.length === 1) return this.shape(shape.items[0], v);
+        const runs = this.unmarked.size > 0 ? this.separatedRuns(shape) : null;
+        if (runs) {
+          const fn = this.fresh();
+          this.fn(fn, () => this.separatedRunBody(runs));
+          return `${fn}(${v})`;
+        }
         const free = this.markFree(shape);
         const q = this.temp();
         const m = free ? '' : this.temp();
@@ -455,6 +594,12 @@ class Generator {
       }
       case 'zeroOrMore':
       case 'oneOrMore': {
+        const runs = this.unmarked.size > 0 && shape.kind === 'zeroOrMore' ? this.separatedRuns(shape) : null;
+        if (runs) {
+          const fn = this.fresh();
+          this.fn(fn, () => this.separatedRunBody(runs));
+          return `${fn}(${v})`;
+        }
         const min = shape.kind === 'oneOrMore' ? 1 : 0;
         const run = this.charsetRunOfChoice(shape.item);
         const fn = this.fresh();
@@ -555,6 +700,12 @@ export interface GenerateOptions {
    * that is set is not. A matcher with flags is cached per flags object.
    */
   flags?: FlagsByField;
+  /**
+   * Fields whose rules are matched without their marks (their flags are still raised). With
+   * `segment` here, a path is matched as one run of segment and separator code units. A matcher
+   * with unmarked fields is cached per flags object and list of fields.
+   */
+  unmarked?: readonly RecordField[];
 }
 
 const cache = new WeakMap<Grammar, Map<string, FastMatcher>>();
@@ -577,8 +728,10 @@ function cacheFor(guard: boolean, flags: FlagsByField | undefined): WeakMap<Gram
  */
 export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): FastMatcher {
   const guard = options.guard === true;
-  return cachedPerEntry(cacheFor(guard, options.flags), g, entry, ctx.baseScheme, () => {
-    const gen = new Generator(g, ctx, guard, options.flags);
+  const unmarked = options.unmarked ?? [];
+  const key = unmarked.length === 0 ? entry : `${entry}\u0000-${[...unmarked].sort().join(',')}`;
+  return cachedPerEntry(cacheFor(guard, options.flags), g, key, ctx.baseScheme, () => {
+    const gen = new Generator(g, ctx, guard, options.flags, new Set(unmarked));
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
@@ -588,7 +741,7 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
 
 /** The generated source for `entry` (for reading and debugging). */
 export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): string {
-  return new Generator(g, ctx, options.guard === true, options.flags).source(entry);
+  return new Generator(g, ctx, options.guard === true, options.flags, new Set(options.unmarked ?? [])).source(entry);
 }
 
 export type { Mark };

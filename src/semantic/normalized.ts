@@ -17,9 +17,8 @@
 // the real-world corpora and random strings, that a yes is always right.
 
 import { defaultPort } from '../record';
-import type { FieldFlags, FlagsByField } from '../grammar/codegen';
+import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
-import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
 import type { Found } from './url';
 
@@ -105,7 +104,7 @@ function hostFlags(): FieldFlags {
 }
 
 /** The flags for the matcher of the entry rule that parseForHref runs (src/parse.ts). */
-export const NORMALIZED_FLAGS: FlagsByField = {
+const NORMALIZED_FLAGS: FlagsByField = {
   scheme: { table: Uint8Array.from({ length: 128 }, (_, c) => (c >= 0x41 && c <= 0x5a ? SCHEME_FLAG : 0)), nonAscii: SCHEME_FLAG },
   host: hostFlags(),
   segment: segmentFlags(),
@@ -113,6 +112,14 @@ export const NORMALIZED_FLAGS: FlagsByField = {
   query: queryFlags(),
   fragment: encodeSetFlags(FRAGMENT_SET, FRAGMENT_FLAG),
 };
+
+/**
+ * How parseForHref's matcher is generated (src/grammar/codegen.ts): guarded (it runs on input
+ * not yet preprocessed), raising NORMALIZED_FLAGS, and with the path segments unmarked, so that a
+ * path is one run of code units (no mark, no list, no call per segment). A URL that turns out
+ * not to be normalised is matched again with its segments.
+ */
+export const NORMALIZED_MATCHER: GenerateOptions = { guard: true, flags: NORMALIZED_FLAGS, unmarked: ['segment'] };
 
 /** A sticky expression matching a run of the ASCII code points that `set` leaves as they are. */
 function cleanRun(set: EncodeSet): RegExp {
@@ -162,20 +169,20 @@ function schemeKind(pre: string, end: number): number {
   }
 }
 
-/** A path segment the path state treats as "." or ".." (which a normalised path never has). */
-function isDotSegment(pre: string, s: number, e: number): boolean {
-  const first = pre.charCodeAt(s);
-  if (e - s > 6 || (first !== 0x2e && first !== 0x25)) return false;
-  const segment = pre.slice(s, e);
-  return isSingleDotSegment(segment) || isDoubleDotSegment(segment);
-}
+/**
+ * A segment that the path state treats as "." or ".." (https://url.spec.whatwg.org/#single-dot-path-segment,
+ * #double-dot-path-segment: "." or "%2e", ASCII case-insensitive, once or twice), after its
+ * separator and before the next one or the path's end ("?", "#" or the end of a normalised
+ * input). A "\\" counts as a separator here even where it is not one: that only says no more often.
+ */
+const DOT_SEGMENT = /[\/\\](?:\.|%2e){1,2}(?=[\/\\?#]|$)/gi;
 
 /**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
- * when it might not. `f` is what the grammar's entry rule for no base found in `pre`, which must
- * already be preprocessed (nothing trimmed or removed); `flags` what its matcher raised with
- * NORMALIZED_FLAGS, or ALL_FLAGS.
+ * when it might not. `f` is what the grammar's entry rule for no base, generated with
+ * NORMALIZED_MATCHER (path segments unmarked), found in `pre`, which must already be
+ * preprocessed (nothing trimmed or removed); `flags` what that matcher raised, or ALL_FLAGS.
  */
 export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLAGS): HrefOffsets | null {
   // Scheme: present, lower case.
@@ -257,53 +264,52 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
   }
   const portEnd = at;
 
-  // Path: an opaque path with nothing to encode (and no space before a "?" or "#"), or segments,
-  // each after a "/", with no dot segment and nothing to encode. A special URL's path is never
-  // empty; a URL with no host never has a path starting with "//" (it would serialize with "/.").
+  // Path: an opaque path with nothing to encode (and no space before a "?" or "#"), or
+  // segments, each after a "/", with no dot segment and nothing to encode. The matcher that
+  // parseForHref runs leaves the segments unmarked (GenerateOptions.unmarked): the path is the
+  // one run of segment and separator code units from here to the query, the fragment or the end.
   const pathStart = at;
   let insertSlash = false;
   if (f.opaquePath >= 0) {
-    if (hostStart >= 0 || f.opaquePath !== at || f.segments.length > 0) return null;
+    if (hostStart >= 0 || f.opaquePath !== at) return null;
     const e = f.opaquePathEnd;
     if ((flags & OPAQUE_PATH_FLAG) !== 0 && needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
     if (e > at && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) return null;
     at = e;
   } else {
-    const segments = f.segments;
-    if (anySpecial && segments.length === 0) return null;
-    // A special URL written with no path: the grammar marks its one empty segment where the
-    // path starts, with no "/" before it, and the serialization puts the "/" in.
-    if (anySpecial && segments.length === 2 && segments[0] === at && segments[1] === at) insertSlash = true;
-    // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows drive
-    // letter has its "|" made ":"
-    if (file && segments.length >= 2 && segments[1] - segments[0] === 2 && pre.charCodeAt(segments[0] + 1) === 0x7c) {
-      const letter = pre.charCodeAt(segments[0]) | 0x20;
-      if (letter >= 0x61 && letter <= 0x7a) return null;
-    }
-    if (hostStart < 0 && segments.length > 2 && segments[0] === segments[1]) return null;
-    if ((flags & SEGMENT_DOT_FLAG) === 0 && segments.length > 0 && !insertSlash) {
-      // No "." or "%" in any segment, so no dot segment. The grammar puts exactly one separator
-      // before each segment but the first, so the segments cover [first start - 1, last end)
-      // and all that is left to see is that the first starts after a "/" and that no separator
-      // is a "\" (which only a special URL's path may have).
-      if (segments[0] !== at + 1 || pre.charCodeAt(at) !== 0x2f) return null;
-      const end = segments[segments.length - 1];
+    const pathEnd = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
+    if (pathEnd < at) return null;
+    if (pathEnd === at) {
+      // A special URL's path is never empty: written with none, it has one empty segment,
+      // serialized as "/" where the path starts.
+      insertSlash = anySpecial;
+    } else {
+      // The first segment comes after a "/" (a special URL's "\" is changed into one), and a
+      // URL with no host never has a path starting with "//" (it would serialize with "/."; the
+      // entry rule reads such an input's "//" as an authority, so only a dot segment removed by
+      // the path state could make one, and those never get here).
+      if (pre.charCodeAt(at) !== 0x2f) return null;
+      if (hostStart < 0 && pathEnd > at + 1 && pre.charCodeAt(at + 1) === 0x2f) return null;
       if (anySpecial) {
         const backslash = pre.indexOf('\\', at);
-        if (backslash >= 0 && backslash < end) return null;
+        if (backslash >= 0 && backslash < pathEnd) return null;
       }
-      at = end;
-    } else {
-      for (let k = insertSlash ? 2 : 0; k < segments.length; k += 2) {
-        const s = segments[k];
-        const e = segments[k + 1];
-        if (s !== at + 1 || pre.charCodeAt(at) !== 0x2f || isDotSegment(pre, s, e)) return null;
-        at = e;
+      // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
+      if ((flags & SEGMENT_DOT_FLAG) !== 0) {
+        DOT_SEGMENT.lastIndex = at;
+        const dot = DOT_SEGMENT.exec(pre);
+        if (dot !== null && dot.index < pathEnd) return null;
+      }
+      // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
+      // drive letter has its "|" made ":"
+      if (file && pathEnd >= at + 3 && pre.charCodeAt(at + 2) === 0x7c && (pathEnd === at + 3 || pre.charCodeAt(at + 3) === 0x2f)) {
+        const letter = pre.charCodeAt(at + 1) | 0x20;
+        if (letter >= 0x61 && letter <= 0x7a) return null;
       }
     }
-    // The segments and the "/" before each cover [pathStart, at) with nothing between them, and
+    at = pathEnd;
     // the path percent-encode set leaves "/" alone: one scan of the whole path says whether any
-    // segment has something to encode (one native scan instead of a call per segment).
+    // segment has something to encode
     if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) return null;
   }
 
