@@ -113,7 +113,8 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
     slots = entry.slots;
     if (match.scan(text) < 0) return null;
   }
-  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots), base, encoding, null);
+  // the segments are read where the matcher left them: nothing scans with it before the pass ends
+  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots, undefined, true), base, encoding, null);
 }
 
 /** The one Found that parseForHref gathers into: neither normalizedOffsets nor the semantic pass keeps it. */
@@ -141,10 +142,7 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
     // with their marks, finds (it matches exactly the inputs the unmarked one matches).
     const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
     if (entry.guarded.scan(input) >= 0) {
-      const found = gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND);
-      const url = semanticPass(input, found, null, 'UTF-8', null);
-      if (found.segments.length > 4096) found.segments = []; // a long path's list is not kept until the next call
-      return url;
+      return semanticPass(input, gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND, true), null, 'UTF-8', null);
     }
   }
   return parseOnly(input, null, 'UTF-8');

@@ -329,6 +329,80 @@ class Generator {
     return { union, lead: lead ? xTable : null };
   }
 
+  /**
+   * The same form as separatedRuns, with the runs of A being a rule R with a field that is
+   * marked: `sequence(R, zeroOrMore(sequence(X, R)))` (or `zeroOrMore(sequence(X, R))`, `lead`),
+   * where R's shape is `zeroOrMore(charset A)` with nothing inside that marks, and X is one ASCII
+   * code unit not in A (a path and its segments). It matches as the rules do, a mark for each run
+   * of A, in one loop: no call, gate or temporary per segment. Null when `shape` is not of that form.
+   */
+  private markedRuns(shape: Shape): { rule: string; field: RecordField; a: { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] }; x: Uint8Array | Uint32Array; xFields: RecordField[]; lead: boolean } | null {
+    let lead = false;
+    let first: Shape | null = null;
+    let rest: Shape;
+    if (shape.kind === 'sequence' && shape.items.length === 2) {
+      first = shape.items[0];
+      rest = shape.items[1];
+    } else if (shape.kind === 'zeroOrMore') {
+      lead = true;
+      rest = shape;
+    } else return null;
+    if (rest.kind !== 'zeroOrMore' || rest.item.kind !== 'sequence' || rest.item.items.length !== 2) return null;
+    const [xShape, again] = rest.item.items;
+    if (again.kind !== 'nonTerminal' || (first !== null && (first.kind !== 'nonTerminal' || first.name !== again.name))) return null;
+    const r = this.g[again.name];
+    if (!r || !r.field || this.unmarked.has(r.field) || this.open.has(again.name) || this.ruleIds.has(again.name)) return null;
+    if (!this.markFree(r.shape)) return null;
+    const a = this.charsetRepetition(r.shape);
+    if (!a) return null;
+    a.fields.unshift(r.field);
+    const xFields: RecordField[] = [];
+    const x = this.resolve(xShape, xFields);
+    if (!x || !this.markFree(xShape)) return null;
+    let xTable: Uint8Array | Uint32Array;
+    if (x.kind === 'charset') {
+      const cs = charsetOf(x.set, !!x.negated);
+      if (cs.nonAscii !== false) return null;
+      xTable = cs.table;
+    } else if (x.kind === 'terminal' && x.text.length === 1 && x.text.charCodeAt(0) < 128 && !x.caseInsensitive) {
+      xTable = new Uint8Array(128);
+      xTable[x.text.charCodeAt(0)] = 1;
+    } else return null;
+    const as = charsetOf(a.set.set, !!a.set.negated);
+    if (this.guard) for (const c of GUARDED_ASCII) as.table[c] = 0;
+    for (let c = 0; c < 128; c++) if (xTable[c] === 1 && as.table[c] === 1) return null;
+    return { rule: again.name, field: r.field, a, x: xTable, xFields, lead };
+  }
+
+  /** The function body for markedRuns. */
+  private markedRunsBody(runs: NonNullable<ReturnType<Generator['markedRuns']>>): string {
+    const fieldIndex = this.fields.push(runs.field) - 1;
+    this.fieldStack.push(...runs.a.fields);
+    let run: string;
+    try {
+      run = this.charsetRun(runs.a.set.set, !!runs.a.set.negated);
+    } finally {
+      this.fieldStack.length -= runs.a.fields.length;
+    }
+    this.fieldStack.push(...runs.xFields);
+    let xFlags: { table: number[]; nonAscii: number } | null;
+    try {
+      xFlags = this.currentFlags();
+    } finally {
+      this.fieldStack.length -= runs.xFields.length;
+    }
+    const xk = this.charsets.push({ table: runs.x, nonAscii: false }) - 1;
+    let raise = '';
+    if (xFlags && xFlags.table.some((bits, c) => bits !== 0 && runs.x[c] === 1)) {
+      const fk = this.charsets.push({ table: Uint32Array.from(xFlags.table, (bits, c) => (runs.x[c] === 1 ? bits : 0)), nonAscii: false }) - 1;
+      raise = `fl |= T${fk}[c]; `;
+    }
+    const separator = `if (q < len && (c = input.charCodeAt(q)) < 128 && T${xk}[c] === 1) { ${raise}q++; s = q; } else break;`;
+    const mark = `marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = q; nm += 3;`;
+    const loop = runs.lead ? `for (;;) { ${separator} ${run} ${mark} }` : `for (;;) { ${run} ${mark} ${separator} }`;
+    return `let q = p, s = p; ${loop} return q;`;
+  }
+
   /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
   private separatedRunBody(runs: { union: Charset; lead: Uint8Array | Uint32Array | null }): string {
     const k = this.charsets.push(runs.union) - 1;
@@ -343,7 +417,7 @@ class Generator {
     const loop =
       cls === ''
         ? `while (${test}) q++;`
-        : `for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${this.regexes.push(`/[${cls}]*/y`) - 1}.lastIndex = q; R${this.regexes.length - 1}.test(input); q = R${this.regexes.length - 1}.lastIndex; }`;
+        : runWithBackoff(test, this.regexes.push(`/[${cls}]*/y`) - 1);
     let start = '';
     if (runs.lead) {
       const l = this.charsets.push({ table: runs.lead, nonAscii: false }) - 1;
@@ -515,6 +589,7 @@ class Generator {
     if (cs.nonAscii && !(flagged && flagged.nonAscii !== 0)) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
     if (cls === '') return `${open}while (${test}) q++;${close}`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
+    if (flagged) return `${open}${runWithBackoff(test, k)}${close}`;
     return `${open}for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }${close}`;
   }
 
@@ -580,6 +655,12 @@ class Generator {
           this.fn(fn, () => this.separatedRunBody(runs));
           return `${fn}(${v})`;
         }
+        const marked = this.markedRuns(shape);
+        if (marked) {
+          const fn = this.fresh();
+          this.fn(fn, () => this.markedRunsBody(marked));
+          return `${fn}(${v})`;
+        }
         const free = this.markFree(shape);
         const q = this.temp();
         const m = free ? '' : this.temp();
@@ -598,6 +679,12 @@ class Generator {
         if (runs) {
           const fn = this.fresh();
           this.fn(fn, () => this.separatedRunBody(runs));
+          return `${fn}(${v})`;
+        }
+        const marked = shape.kind === 'zeroOrMore' ? this.markedRuns(shape) : null;
+        if (marked) {
+          const fn = this.fresh();
+          this.fn(fn, () => this.markedRunsBody(marked));
           return `${fn}(${v})`;
         }
         const min = shape.kind === 'oneOrMore' ? 1 : 0;
@@ -678,6 +765,21 @@ class Generator {
       `return match;`
     );
   }
+}
+
+/**
+ * A run whose expression R`k` takes only some of the code units `test` takes (those raising no
+ * flag): the loop takes `span` code units, then the expression as far as it goes, and so on.
+ * When the expression stopped short (code units raising flags are frequent), the loop's next
+ * stretch is doubled, up to 1024, so that a run dense with them is not a call every 16 code
+ * units; a long stretch for the expression brings it back to 16.
+ */
+function runWithBackoff(test: string, k: number): string {
+  return (
+    `{ let span = 16; for (;;) { const q0 = q + span; while (q < q0 && ${test}) q++; if (q < q0) break; ` +
+    `R${k}.lastIndex = q; R${k}.test(input); const r = R${k}.lastIndex; ` +
+    `span = r - q >= span ? 16 : span < 1024 ? span * 2 : 1024; q = r; } }`
+  );
 }
 
 /** TAB, LF and CR: the code units a guarded matcher treats as in no charset. */

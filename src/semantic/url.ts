@@ -46,8 +46,17 @@ export interface Found {
   hostEnd: number;
   port: number;
   portEnd: number;
-  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
+  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...] (empty when gathered as a view). */
   segments: number[];
+  /**
+   * Where the semantic pass reads the segments: each segment's start is segmentSource[k] and its
+   * end segmentSource[k + 1], for k from segmentFrom while k < segmentTo, by segmentStride. That
+   * is `segments` (stride 2), or, gathered as a view, the matcher's own marks (stride 3).
+   */
+  segmentSource: readonly number[];
+  segmentFrom: number;
+  segmentTo: number;
+  segmentStride: number;
   opaquePath: number;
   opaquePathEnd: number;
   query: number;
@@ -76,6 +85,7 @@ function schemeOf(pre: string, s: number, e: number): string {
 }
 
 function emptyFound(): Found {
+  const segments: number[] = [];
   return {
     scheme: -1,
     schemeEnd: -1,
@@ -87,7 +97,11 @@ function emptyFound(): Found {
     hostEnd: -1,
     port: -1,
     portEnd: -1,
-    segments: [],
+    segments,
+    segmentSource: segments,
+    segmentFrom: 0,
+    segmentTo: 0,
+    segmentStride: 2,
     opaquePath: -1,
     opaquePathEnd: -1,
     query: -1,
@@ -105,7 +119,9 @@ function resetFound(f: Found): Found {
   f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
   f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
   f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
-  f.segments = [];
+  f.segments = f.segmentSource = [];
+  f.segmentFrom = f.segmentTo = 0;
+  f.segmentStride = 2;
   return f;
 }
 
@@ -148,8 +164,9 @@ export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
  * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves
  * in `flat[0 .. used)`, with the fields already turned into slots: a switch on small integers.
  */
-export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array, into?: Found): Found {
+export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array, into?: Found, view = false): Found {
   const f = into === undefined ? emptyFound() : resetFound(into);
+  if (view) return gatherAsView(f, flat, used, slots);
   // Many marks (a long path): the segments go into an array made at the size the marks can hold
   // and filled in place; growing it by a million pushes costs several times more (its copies and
   // the garbage they leave). It stays a plain array (holey, as V8 makes one of a given length),
@@ -158,54 +175,84 @@ export function gatherSlottedMarks(flat: readonly number[], used: number, slots:
   const segments: number[] = long ? new Array<number>(2 * Math.floor(used / 3)) : f.segments;
   let n = 0;
   for (let i = 0; i < used; i += 3) {
-    const start = flat[i + 1];
-    const end = flat[i + 2];
-    switch (slots[flat[i]]) {
-      case 1:
-        segments[n++] = start;
-        segments[n++] = end;
-        break;
-      case 2:
-        f.scheme = start;
-        f.schemeEnd = end;
-        break;
-      case 3:
-        f.slashes = start;
-        f.slashesEnd = end;
-        break;
-      case 4:
-        f.userinfo = start;
-        f.userinfoEnd = end;
-        break;
-      case 5:
-        f.host = start;
-        f.hostEnd = end;
-        break;
-      case 6:
-        f.port = start;
-        f.portEnd = end;
-        break;
-      case 7:
-        f.opaquePath = start;
-        f.opaquePathEnd = end;
-        break;
-      case 8:
-        f.query = start;
-        f.queryEnd = end;
-        break;
-      case 9:
-        f.fragment = start;
-        f.fragmentEnd = end;
-        break;
-      default:
-        break;
-    }
+    const slot = slots[flat[i]];
+    if (slot === 1) {
+      segments[n++] = flat[i + 1];
+      segments[n++] = flat[i + 2];
+    } else setComponent(f, slot, flat[i + 1], flat[i + 2]);
   }
   if (long) {
     segments.length = n;
     f.segments = segments;
   }
+  f.segmentSource = f.segments;
+  f.segmentTo = n;
   return f;
+}
+
+/**
+ * gatherSlottedMarks for a caller that reads the segments before the matcher's next scan and
+ * keeps nothing: when the segment marks follow each other (a path's do), they are read where
+ * the matcher left them instead of being copied (a long path has a million).
+ */
+function gatherAsView(f: Found, flat: readonly number[], used: number, slots: Uint8Array): Found {
+  let i = 0;
+  while (i < used) {
+    const slot = slots[flat[i]];
+    if (slot === 1) {
+      const first = i;
+      while (i < used && slots[flat[i]] === 1) i += 3;
+      if (f.segmentTo > 0) return gatherSlottedMarks(flat, used, slots, resetFound(f)); // a second run of segments: copy after all
+      f.segmentSource = flat;
+      f.segmentFrom = first + 1;
+      f.segmentTo = i + 1;
+      f.segmentStride = 3;
+      continue;
+    }
+    setComponent(f, slot, flat[i + 1], flat[i + 2]);
+    i += 3;
+  }
+  return f;
+}
+
+/** Sets the component of slot `slot` (2 to 9; see SLOT) to [start, end). */
+function setComponent(f: Found, slot: number, start: number, end: number): void {
+  switch (slot) {
+    case 2:
+      f.scheme = start;
+      f.schemeEnd = end;
+      break;
+    case 3:
+      f.slashes = start;
+      f.slashesEnd = end;
+      break;
+    case 4:
+      f.userinfo = start;
+      f.userinfoEnd = end;
+      break;
+    case 5:
+      f.host = start;
+      f.hostEnd = end;
+      break;
+    case 6:
+      f.port = start;
+      f.portEnd = end;
+      break;
+    case 7:
+      f.opaquePath = start;
+      f.opaquePathEnd = end;
+      break;
+    case 8:
+      f.query = start;
+      f.queryEnd = end;
+      break;
+    case 9:
+      f.fragment = start;
+      f.fragmentEnd = end;
+      break;
+    default:
+      break;
+  }
 }
 
 
@@ -565,8 +612,10 @@ class Pass {
         first = false;
       }
     }
-    const segments = f.segments;
-    for (let k = 0; k < segments.length; k += 2) {
+    const segments = f.segmentSource;
+    const to = f.segmentTo;
+    const stride = f.segmentStride;
+    for (let k = f.segmentFrom; k < to; k += stride) {
       const s = segments[k];
       const e = segments[k + 1];
       if (this.sink) {
