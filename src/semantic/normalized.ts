@@ -19,7 +19,7 @@
 import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
-import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
+import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import type { Found } from './url';
 
 /**
@@ -270,6 +270,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
   // one run of segment and separator code units from here to the query, the fragment or the end.
   const pathStart = at;
   let insertSlash = false;
+  let pathText: string | null = null; // the path percent-encoded, when that changes it
   if (f.opaquePath >= 0) {
     if (hostStart >= 0 || f.opaquePath !== at) return null;
     const e = f.opaquePathEnd;
@@ -308,41 +309,49 @@ export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLA
       }
     }
     at = pathEnd;
-    // the path percent-encode set leaves "/" alone: one scan of the whole path says whether any
-    // segment has something to encode
-    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) return null;
+    // The path percent-encode set leaves "/" alone, so encoding the whole path at once is
+    // encoding each segment (https://url.spec.whatwg.org/#path-state); the dot-segment test above
+    // holds for the encoded path too, as the set leaves "." and "%" alone.
+    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) pathText = utf8PercentEncodeString(pre.slice(pathStart, at), PATH_SET);
   }
+  const pathEnd = at;
 
-  // Query and fragment: right after their delimiters, nothing to encode.
-  let queryStart = -1;
+  // Query and fragment: right after their delimiters, percent-encoded as the query and fragment
+  // states do (UTF-8: parseForHref has no other encoding).
+  let queryAt = -1;
+  let queryText: string | null = null;
   if (f.query >= 0) {
     if (f.query !== at + 1 || pre.charCodeAt(at) !== 0x3f) return null;
-    if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, anySpecial ? SPECIAL_QUERY_SET : QUERY_SET)) return null;
-    queryStart = at;
+    const set = anySpecial ? SPECIAL_QUERY_SET : QUERY_SET;
+    if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, set)) queryText = utf8PercentEncodeString(pre.slice(f.query, f.queryEnd), set);
+    queryAt = at;
     at = f.queryEnd;
   }
-  let fragmentStart = -1;
+  let fragmentAt = -1;
+  let fragmentText: string | null = null;
   if (f.fragment >= 0) {
     if (f.fragment !== at + 1 || pre.charCodeAt(at) !== 0x23) return null;
-    if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) return null;
-    fragmentStart = at;
+    if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) fragmentText = utf8PercentEncodeString(pre.slice(f.fragment, f.fragmentEnd), FRAGMENT_SET);
+    fragmentAt = at;
     at = f.fragmentEnd;
   }
   if (at !== pre.length) return null;
-  // A special URL's path is never empty: with none written, the path state gives it one empty
-  // segment, serialized as "/" where the path starts; the query and fragment move along by one.
-  if (insertSlash) {
-    return {
-      href: pre.slice(0, pathStart) + '/' + pre.slice(pathStart),
-      protocolEnd: schemeEnd + 1,
-      hostStart,
-      hostEnd,
-      portEnd,
-      pathStart,
-      queryStart: queryStart < 0 ? -1 : queryStart + 1,
-      fragmentStart: fragmentStart < 0 ? -1 : fragmentStart + 1,
-      special,
-    };
+  if (!insertSlash && pathText === null && queryText === null && fragmentText === null) {
+    return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart: queryAt, fragmentStart: fragmentAt, special };
   }
-  return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
+  // The href is put together: the input up to the path, then the path, query and fragment, each
+  // as written or encoded. A special URL's path is never empty: with none written, the path
+  // state gives it one empty segment, serialized as "/".
+  let href = pre.slice(0, pathStart) + (insertSlash ? '/' : pathText ?? pre.slice(pathStart, pathEnd));
+  let queryStart = -1;
+  if (queryAt >= 0) {
+    queryStart = href.length;
+    href += '?' + (queryText ?? pre.slice(f.query, f.queryEnd));
+  }
+  let fragmentStart = -1;
+  if (fragmentAt >= 0) {
+    fragmentStart = href.length;
+    href += '#' + (fragmentText ?? pre.slice(f.fragment, f.fragmentEnd));
+  }
+  return { href, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
 }

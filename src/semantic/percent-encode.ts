@@ -71,29 +71,69 @@ export function utf8PercentEncodeString(input: string, set: EncodeSet, spaceAsPl
   const n = input.length;
   for (; i < n; i++) {
     const c = input.charCodeAt(i);
-    if (c > 0x7e || set[c] === 1) break;
+    if (c > 0x7e || set[c] === 1 || (c === 0x20 && spaceAsPlus)) break;
   }
   if (i === n) return input;
   if (n - i < 256) return encodeRest(input, i, set, spaceAsPlus);
-  // Copy runs that need nothing as slices; collect the pieces and join once (linear for long
-  // inputs, where repeated concatenation would build deep ropes).
-  const parts: string[] = [];
-  let run = 0;
+  return encodeLong(input, i, set, spaceAsPlus);
+}
+
+/** Where encodeLong writes its ASCII output before turning it into a string, a piece at a time. */
+const LONG_CHUNK = 1 << 15;
+const longBuffer = new Uint8Array(LONG_CHUNK + 16);
+const asciiDecoder = new TextDecoder('utf-8');
+const HEX_CODES = Uint8Array.from(HEX, (h) => h.charCodeAt(0));
+
+/** Writes "%XX" for `b` at buf[k]; returns the index after it. */
+function putEncodedByte(buf: Uint8Array, k: number, b: number): number {
+  buf[k] = 0x25;
+  buf[k + 1] = HEX_CODES[b >> 4];
+  buf[k + 2] = HEX_CODES[b & 15];
+  return k + 3;
+}
+
+/**
+ * The long case (a path, query or fragment of many kilobytes): the output is ASCII (every code
+ * point from U+007F up is encoded), so it is written as bytes into a buffer and decoded a piece
+ * of 32 KiB at a time, then joined: a few dozen strings for a megabyte, where slices and
+ * "%XX" strings would be several per code point, all of them garbage after the join.
+ */
+function encodeLong(input: string, i: number, set: EncodeSet, spaceAsPlus: boolean): string {
+  const n = input.length;
+  const parts: string[] = [input.slice(0, i)];
+  const buf = longBuffer;
+  let k = 0;
   for (; i < n; i++) {
     let cp = input.charCodeAt(i);
-    if (cp <= 0x7e && set[cp] !== 1 && !(spaceAsPlus && cp === 0x20)) continue;
-    if (run < i) parts.push(input.slice(run, i));
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
-      const lo = input.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-        i++;
+    if (cp <= 0x7e && set[cp] !== 1) buf[k++] = spaceAsPlus && cp === 0x20 ? 0x2b : cp;
+    else if (spaceAsPlus && cp === 0x20) buf[k++] = 0x2b;
+    else if (cp < 0x80) k = putEncodedByte(buf, k, cp);
+    else {
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+        const lo = input.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          i++;
+        }
       }
+      if (cp < 0x800) {
+        k = putEncodedByte(buf, k, 0xc0 | (cp >> 6));
+      } else if (cp < 0x10000) {
+        k = putEncodedByte(buf, k, 0xe0 | (cp >> 12));
+        k = putEncodedByte(buf, k, 0x80 | ((cp >> 6) & 63));
+      } else {
+        k = putEncodedByte(buf, k, 0xf0 | (cp >> 18));
+        k = putEncodedByte(buf, k, 0x80 | ((cp >> 12) & 63));
+        k = putEncodedByte(buf, k, 0x80 | ((cp >> 6) & 63));
+      }
+      k = putEncodedByte(buf, k, 0x80 | (cp & 63));
     }
-    parts.push(spaceAsPlus && cp === 0x20 ? '+' : encodeUtf8CodePoint(cp));
-    run = i + 1;
+    if (k >= LONG_CHUNK) {
+      parts.push(asciiDecoder.decode(buf.subarray(0, k)));
+      k = 0;
+    }
   }
-  if (run < n) parts.push(input.slice(run));
+  if (k > 0) parts.push(asciiDecoder.decode(buf.subarray(0, k)));
   return parts.join('');
 }
 
