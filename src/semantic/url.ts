@@ -113,13 +113,15 @@ function emptyFound(): Found {
 
 /**
  * `f` made empty again, for a caller that gathers into one Found per call site and lets nothing
- * keep it (with a new segment list: emptying the old one costs more than making one).
+ * keep it.
  */
 function resetFound(f: Found): Found {
   f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
   f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
   f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
-  f.segments = f.segmentSource = [];
+  // a list that the last gathering filled is replaced (emptying it costs more than a new one)
+  if (f.segments.length !== 0) f.segments = [];
+  f.segmentSource = f.segments;
   f.segmentFrom = f.segmentTo = 0;
   f.segmentStride = 2;
   return f;
