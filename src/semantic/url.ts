@@ -624,11 +624,20 @@ class Pass {
         if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
         reportInvalidURLUnits(pre, s, e, this.sink);
       }
+      const c = pre.charCodeAt(e);
+      const endsWithSeparator = c === 0x2f || (special && c === 0x5c);
+      if (e - s <= 2 && e > s && pre.charCodeAt(s) === 0x2e && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e) && !(first && firstBuffer !== undefined)) {
+        // "." or ".." as written: appendSegment's steps for a single-dot or double-dot
+        // segment, without making the string
+        if (e - s === 2) shortenPath(url);
+        if (!endsWithSeparator) path.push('');
+        first = false;
+        continue;
+      }
       let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
       if (first && firstBuffer !== undefined) buffer = firstBuffer + buffer;
       first = false;
-      const c = pre.charCodeAt(e);
-      this.appendSegment(path, buffer, c === 0x2f || (special && c === 0x5c));
+      this.appendSegment(path, buffer, endsWithSeparator);
     }
   }
 
