@@ -268,7 +268,7 @@ class Generator {
    * and where neither set goes on both stop. The union is one run, which a long path crosses in
    * native code instead of a loop and a call per segment. Null when `shape` is not of that form.
    */
-  private separatedRuns(shape: Shape): { union: Charset; lead: Uint8Array | Uint32Array | null } | null {
+  private separatedRuns(shape: Shape): { union: Charset; lead: Uint8Array | null } | null {
     let lead = false;
     let a: ReturnType<Generator['charsetRepetition']>;
     let rest: Shape;
@@ -295,20 +295,9 @@ class Generator {
     if (a !== null) {
       if (a.set.set !== b.set.set || !!a.set.negated !== !!b.set.negated || a.fields.join() !== b.fields.join() || restFields.length > 0) return null;
     }
-    // X: one code unit, ASCII
-    let xTable: Uint8Array | Uint32Array;
-    if (x.kind === 'charset') {
-      const cs = charsetOf(x.set, !!x.negated);
-      if (cs.nonAscii !== false) return null;
-      xTable = cs.table;
-    } else if (x.kind === 'terminal' && x.text.length === 1 && x.text.charCodeAt(0) < 128 && !x.caseInsensitive) {
-      xTable = new Uint8Array(128);
-      xTable[x.text.charCodeAt(0)] = 1;
-    } else return null;
-    const as = charsetOf(b.set.set, !!b.set.negated);
-    if (typeof as.nonAscii !== 'boolean') return null;
-    if (this.guard) for (const c of GUARDED_ASCII) as.table[c] = 0;
-    for (let c = 0; c < 128; c++) if (xTable[c] === 1 && as.table[c] === 1) return null;
+    const xTable = singleUnitTable(x);
+    const as = xTable && this.runSetApartFrom(b.set, xTable);
+    if (!xTable || !as) return null;
     // the union's table: 1 | the flags each code unit raises where it is consumed
     const withFields = (fields: RecordField[]) => {
       this.fieldStack.push(...fields);
@@ -336,7 +325,7 @@ class Generator {
    * code unit not in A (a path and its segments). It matches as the rules do, a mark for each run
    * of A, in one loop: no call, gate or temporary per segment. Null when `shape` is not of that form.
    */
-  private markedRuns(shape: Shape): { rule: string; field: RecordField; a: { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] }; x: Uint8Array | Uint32Array; xFields: RecordField[]; lead: boolean } | null {
+  private markedRuns(shape: Shape): { rule: string; field: RecordField; a: { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] }; x: Uint8Array; xFields: RecordField[]; lead: boolean } | null {
     let lead = false;
     let first: Shape | null = null;
     let rest: Shape;
@@ -359,18 +348,8 @@ class Generator {
     const xFields: RecordField[] = [];
     const x = this.resolve(xShape, xFields);
     if (!x || !this.markFree(xShape)) return null;
-    let xTable: Uint8Array | Uint32Array;
-    if (x.kind === 'charset') {
-      const cs = charsetOf(x.set, !!x.negated);
-      if (cs.nonAscii !== false) return null;
-      xTable = cs.table;
-    } else if (x.kind === 'terminal' && x.text.length === 1 && x.text.charCodeAt(0) < 128 && !x.caseInsensitive) {
-      xTable = new Uint8Array(128);
-      xTable[x.text.charCodeAt(0)] = 1;
-    } else return null;
-    const as = charsetOf(a.set.set, !!a.set.negated);
-    if (this.guard) for (const c of GUARDED_ASCII) as.table[c] = 0;
-    for (let c = 0; c < 128; c++) if (xTable[c] === 1 && as.table[c] === 1) return null;
+    const xTable = singleUnitTable(x);
+    if (!xTable || !this.runSetApartFrom(a.set, xTable)) return null;
     return { rule: again.name, field: r.field, a, x: xTable, xFields, lead };
   }
 
@@ -403,8 +382,20 @@ class Generator {
     return `let q = p, s = p; ${loop} return q;`;
   }
 
+  /**
+   * The charset of a run of A (as this generator tests it: a guarded matcher takes no TAB, LF or
+   * CR), when its non-ASCII part is all or nothing and it has none of the code units of `x`.
+   */
+  private runSetApartFrom(set: Extract<Shape, { kind: 'charset' }>, x: Uint8Array): Charset | null {
+    const as = charsetOf(set.set, !!set.negated);
+    if (typeof as.nonAscii !== 'boolean') return null;
+    if (this.guard) for (const c of GUARDED_ASCII) as.table[c] = 0;
+    for (let c = 0; c < 128; c++) if (x[c] === 1 && as.table[c] === 1) return null;
+    return as;
+  }
+
   /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
-  private separatedRunBody(runs: { union: Charset; lead: Uint8Array | Uint32Array | null }): string {
+  private separatedRunBody(runs: { union: Charset; lead: Uint8Array | null }): string {
     const k = this.charsets.push(runs.union) - 1;
     const raise = runs.union.raiseNonAscii ?? 0;
     let high = String(runs.union.nonAscii);
@@ -765,6 +756,20 @@ class Generator {
       `return match;`
     );
   }
+}
+
+/** For a shape that matches exactly one ASCII code unit (a charset, a one-character terminal): its table; otherwise null. */
+function singleUnitTable(x: Shape): Uint8Array | null {
+  if (x.kind === 'charset') {
+    const cs = charsetOf(x.set, !!x.negated);
+    return cs.nonAscii === false ? Uint8Array.from(cs.table) : null;
+  }
+  if (x.kind === 'terminal' && x.text.length === 1 && x.text.charCodeAt(0) < 128 && !x.caseInsensitive) {
+    const table = new Uint8Array(128);
+    table[x.text.charCodeAt(0)] = 1;
+    return table;
+  }
+  return null;
 }
 
 /**
