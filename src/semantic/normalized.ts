@@ -1,4 +1,5 @@
-// Is the input already its own serialization (or that with the "/" of an empty path put in)?
+// Is the input already its own serialization, or that with an empty path's "/" put in or its
+// path, query or fragment percent-encoded?
 // https://url.spec.whatwg.org/#concept-basic-url-parser followed by
 // https://url.spec.whatwg.org/#concept-url-serializer
 //
@@ -11,10 +12,12 @@
 // dot-segment and default-port rules. It changes nothing and never parses: when it says yes, the
 // URL class keeps the input as its href with the offsets of its components (as ada's
 // url_aggregator does), and builds the URL record only when something asks for it. When in doubt
-// it says no, and the full semantic pass runs. One change is made here: a special URL written
-// with no path ("https://example.com") has the "/" of its empty path put in, a fifth of the
-// real-world corpus. test/normalized.test.ts checks, on every WPT input,
-// the real-world corpora and random strings, that a yes is always right.
+// it says no, and the full semantic pass runs. Two changes are made here, as the pass would make
+// them: a special URL written with no path ("https://example.com", a fifth of the real-world
+// corpus) has the "/" of its empty path put in, and a path, query or fragment with code points
+// to percent-encode is encoded as a whole. test/normalized.test.ts checks, on every WPT input,
+// the real-world corpora and random strings, that a yes is always right: the href is the URL
+// record's serialization and parses back to the same record.
 
 import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
