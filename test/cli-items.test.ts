@@ -5,8 +5,9 @@ import { expect } from 'chai';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, processIO } from '../src/cli';
-import { colorEnabled, type CliIO } from '../src/cli/io';
+import { processIO } from '../src/cli';
+import { colorEnabled } from '../src/cli/io';
+import { runCli } from './support/cli';
 import { editDistance, ruleFileName } from '../src/cli/diagram';
 import { WRITING_GRAMMAR } from '../grammar/writing';
 
@@ -14,20 +15,7 @@ import { WRITING_GRAMMAR } from '../grammar/writing';
 const pkg = require('../package.json') as { version: string };
 
 function run(args: string[], color = false) {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => {
-      throw new Error('no files here');
-    },
-    setExitCode: () => undefined,
-    isTTY: false,
-    color,
-  };
-  const code = main(args, io);
-  return { code, out, err };
+  return runCli(args, { color });
 }
 
 const ANSI = /\u001b\[/;

@@ -4,25 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { main } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { runCli } from './support/cli';
 
-function run(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => {
-      throw new Error('no files here');
-    },
-    setExitCode: (c) => void (code = c),
-    isTTY: false,
-  };
-  let code = 0;
-  const status = main(args, io);
-  return { code: status || code, out, err };
-}
+const run = (args: string[]) => runCli(args);
 
 describe('CLI: parse shows the public suffix and the registrable domain', () => {
   it('text', () => {

@@ -1,23 +1,10 @@
 // The CLI entry and the parse subcommand, run in-process with a fake IO.
 
 import { expect } from 'chai';
-import { main } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { runCli } from './support/cli';
 
 function run(args: string[], tty = false) {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => {
-      throw new Error('no files here');
-    },
-    setExitCode: () => undefined,
-    isTTY: tty,
-  };
-  const code = main(args, io);
-  return { code, out, err };
+  return runCli(args, { isTTY: tty });
 }
 
 describe('CLI: url-grammar', () => {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainAsync } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
+import { captureIO } from './support/cli';
 import { AdapterError, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/tools/compare/compare';
 import { generatedCorpus, readLines, type LineStats } from '../src/tools/compare/corpus';
 import { compareStream, type CaseRecord } from '../src/tools/compare/stream';
@@ -27,18 +28,11 @@ const MANIFEST = 'test/fixtures/adapters/manifest.json';
 const PLAIN: CompareCase[] = Array.from({ length: 40 }, (_, i) => ({ input: `https://h${i}.example:${8000 + i}/a/../p${i}?q=${i}#f${i}`, base: null }));
 
 function fakeIO(files: Record<string, string> = {}, stdinChunks: string[] = []): { io: CliIO; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
+  return captureIO({
     readFile: (path) => (Object.prototype.hasOwnProperty.call(files, path) ? Buffer.from(files[path], 'utf8') : readFileSync(path)),
-    setExitCode: () => undefined,
-    isTTY: false,
     openRead: (path) => (path === '-' ? stdinChunks.map((c) => Buffer.from(c, 'utf8')) : [Buffer.from(files[path] ?? readFileSync(path).toString('utf8'), 'utf8')]),
     fileSize: (path) => (path === '-' ? undefined : Buffer.byteLength(files[path] ?? readFileSync(path).toString('utf8'))),
-  };
-  return { io, out: () => out, err: () => err };
+  });
 }
 
 function processGone(pid: number): boolean {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainAsync } from '../src/cli';
 import type { CliIO } from '../src/cli/io';
+import { captureIO } from './support/cli';
 import { DEFAULT_CORPUS, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand } from '../src/cli/compare';
 import {
   AdapterError,
@@ -573,16 +574,7 @@ describe('compare: the Python urllib adapter', function () {
 // The CLI
 
 function fakeIO(files: Record<string, string> = {}): { io: CliIO; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: (path) => (Object.prototype.hasOwnProperty.call(files, path) ? Buffer.from(files[path], 'utf8') : readFileSync(path)),
-    setExitCode: () => undefined,
-    isTTY: false,
-  };
-  return { io, out: () => out, err: () => err };
+  return captureIO({ readFile: (path) => (Object.prototype.hasOwnProperty.call(files, path) ? Buffer.from(files[path], 'utf8') : readFileSync(path)) });
 }
 
 /** Whether this Node's URL keeps the spaces before "?" in an opaque path (Node 20 and 22 do; the standard and Node 24 do not). */

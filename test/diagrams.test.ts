@@ -26,8 +26,7 @@ import {
   type Grammar,
   type Shape,
 } from '../grammar/vocabulary';
-import { main } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { runCli } from './support/cli';
 import { compileEntry } from '../src/grammar/compile';
 import { charsetToEBNF, grammarToEBNF, shapeToEBNF } from '../src/grammar/ebnf';
 import { lintGrammar } from '../src/grammar/lint';
@@ -447,21 +446,7 @@ describe('cli: diagram', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  function run(argv: string[]): { code: number; out: string; err: string } {
-    let out = '';
-    let err = '';
-    const io: CliIO = {
-      out: (s) => void (out += s),
-      err: (s) => void (err += s),
-      readFile: () => {
-        throw new Error('no files here');
-      },
-      setExitCode: () => undefined,
-      isTTY: false,
-    };
-    const code = main(argv, io);
-    return { code, out, err };
-  }
+  const run = (argv: string[]) => runCli(argv);
 
   it('writes one SVG per rule', () => {
     const r = run(['diagram', '--out', dir]);

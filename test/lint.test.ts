@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainAsync } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { captureIO } from './support/cli';
 import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/tools/lint/lint';
 
 /** The URLs found, each with the file's own text at its span. */
@@ -242,23 +242,13 @@ describe('lint: url-grammar lint', () => {
     return path;
   }
 
-  /** The summary line of the last run (text format), taken out of its standard error. */
-  let lastSummary: string | undefined;
-
-  /** Runs `lint` in-process; `err` is standard error less the summary line (in `lastSummary`). */
+  /** Runs `lint` in-process; `err` is standard error less the summary line. */
   async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const io: CliIO = {
-      out: (s) => void (out += s),
-      err: (s) => void (err += s),
-      readFile: (path) => (path === '-' ? Buffer.from(stdin, 'utf8') : readFileSync(path)),
-      setExitCode: () => undefined,
-      isTTY: false,
-    };
-    const code = await mainAsync(['lint', ...args], io);
+    const captured = captureIO({ readFile: (path) => (path === '-' ? Buffer.from(stdin, 'utf8') : readFileSync(path)) });
+    const code = await mainAsync(['lint', ...args], captured.io);
+    const out = captured.out();
+    const err = captured.err();
     const m = /(?:^|\n)(\d+ errors? in \d+ files? \(\d+ files? linted\)[^\n]*)\n$/.exec(err);
-    lastSummary = m?.[1];
     if (!m) return { code, out, err };
     return { code, out, err: err.slice(0, m.index + (m[0].startsWith('\n') ? 1 : 0)) };
   }

@@ -8,28 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { runCli } from './support/cli';
 import { VALIDATION_ERRORS } from '../src/semantic/errors';
 import { errorAnchor } from '../viewer/anchors';
 import { VIEWER_PAGE } from './support/viewer-page';
 
-function run(args: string[]) {
-  let out = '';
-  let err = '';
-  let code = 0;
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => {
-      throw new Error('no files here');
-    },
-    setExitCode: (c) => void (code = c),
-    isTTY: false,
-  };
-  const status = main(args, io);
-  return { code: status || code, out, err };
-}
+const run = (args: string[]) => runCli(args);
 
 describe('viewer: the built page', () => {
   it('is one self-contained HTML file: no external script, stylesheet, image or font', () => {

@@ -11,8 +11,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES } from '../grammar/writing';
-import { main } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
+import { runCli } from './support/cli';
 import { explain } from '../src/check/explain';
 import { blame } from '../src/grammar/blame';
 import { compileEntry } from '../src/grammar/compile';
@@ -455,19 +454,7 @@ describe('explain: the parser and the writing rules side by side', () => {
 
 // ---- (e) the check subcommand --------------------------------------------------------------------
 
-function run(argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => Buffer.from(''),
-    setExitCode: () => undefined,
-    isTTY: false,
-  };
-  const code = main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[]) => runCli(argv, { readFile: () => Buffer.from('') });
 
 describe('url-grammar check', () => {
   it('exits 0 for a valid URL and prints the three verdicts', () => {
