@@ -13,7 +13,6 @@ import { parseURL } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { serializePath, serializeURL } from '../serialize';
 import { domainToUnicode, serializeHost } from '../semantic/host';
-import { percentEncodeByte } from '../semantic/percent-encode';
 import { hostRegistrableDomain } from './public-suffix';
 import { LATIN_LOOKALIKES } from './rendering-lookalikes';
 import { toURLRecord, type URLInput } from './equivalence';

@@ -16,7 +16,6 @@ const SKEW = 38;
 const DAMP = 700;
 const INITIAL_BIAS = 72;
 const INITIAL_N = 0x80;
-const DELIMITER = 0x2d; // "-"
 /** The largest value a delta or a code point may reach (as in the `punycode` package). */
 const MAX_INT = 0x7fffffff;
 
