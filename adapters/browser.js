@@ -3,8 +3,8 @@
 // or `node adapters/browser.js firefox`. It starts the browser headless through puppeteer-core
 // (Chromium over the DevTools protocol, Firefox over WebDriver BiDi), opens about:blank, and
 // evaluates `new URL(input, base)` in that page for many requests in one round trip: it reads
-// what has arrived on standard input, sends it as one batch (at most BATCH requests), writes the
-// answers, and meanwhile collects the next batch. The mapping is documented in
+// what has arrived on standard input, sends it as one batch (sized and answered by
+// adapters/in-page-batch.mjs), writes the answers, and meanwhile collects the next batch. The mapping is documented in
 // adapters/README.md#chromium-url and #firefox-url; the protocol in docs/compare-protocol.md.
 //
 // The browser is the system's (Debian's chromium / firefox-esr), found on PATH; nothing is
@@ -15,8 +15,6 @@ const { accessSync, constants } = require('node:fs');
 const { delimiter, join } = require('node:path');
 const { StringDecoder } = require('node:string_decoder');
 
-const BATCH = 2000; // requests per round trip at most
-const BATCH_CHARS = 4_000_000; // and about this many characters of input (one request may be longer)
 
 const BROWSERS = {
   chromium: {
@@ -57,42 +55,6 @@ function onPath(names) {
   return null;
 }
 
-/** Runs in the page: the URL getters for each [input, base], or the exception's message. */
-function evaluateBatch(requests) {
-  return requests.map(([input, base]) => {
-    try {
-      const u = base === null ? new URL(input) : new URL(input, base);
-      return {
-        ok: true,
-        href: u.href,
-        origin: u.origin,
-        protocol: u.protocol,
-        username: u.username,
-        password: u.password,
-        host: u.host,
-        hostname: u.hostname,
-        port: u.port,
-        pathname: u.pathname,
-        search: u.search,
-        hash: u.hash,
-      };
-    } catch (e) {
-      return { ok: false, message: `${e && e.name}: ${e && e.message}` };
-    }
-  });
-}
-
-/** How many requests from the front of `queue` go in the next round trip (at least one). */
-function batchLength(queue) {
-  let n = 0;
-  let chars = 0;
-  while (n < queue.length && n < BATCH) {
-    chars += queue[n].input.length + (queue[n].base ? queue[n].base.length : 0);
-    if (n > 0 && chars > BATCH_CHARS) break;
-    n++;
-  }
-  return n;
-}
 
 async function main() {
   const kind = process.argv[2];
@@ -101,6 +63,7 @@ async function main() {
     process.exit(2);
   }
   const spec = BROWSERS[kind];
+  const { batchLength, evaluateBatch } = await import('./in-page-batch.mjs');
   const executablePath = process.env.URL_GRAMMAR_BROWSER || onPath(spec.names);
   if (!executablePath) fail(`no ${spec.names.join(' or ')} on PATH`);
   let puppeteer;

@@ -4,8 +4,8 @@
 //
 // It opens about:blank in a WebKitWebView (WebKit2GTK 4.1) and evaluates `new URL(input, base)`
 // in that page for many requests in one round trip: what has arrived on standard input is sent as
-// one batch (at most BATCH requests), the answers are written, and meanwhile the next batch is
-// collected. A GTK web view needs a display: xvfb-run gives it a virtual one. The mapping is
+// one batch (sized and answered by adapters/in-page-batch.mjs), the answers are written, and
+// meanwhile the next batch is collected. A GTK web view needs a display: xvfb-run gives it a virtual one. The mapping is
 // documented in adapters/README.md#webkit-url; the protocol in docs/compare-protocol.md.
 
 import GLib from 'gi://GLib';
@@ -13,48 +13,7 @@ import Gio from 'gi://Gio';
 import Gtk from 'gi://Gtk?version=3.0';
 import WebKit2 from 'gi://WebKit2?version=4.1';
 import System from 'system';
-
-const BATCH = 2000; // requests per round trip at most
-const BATCH_CHARS = 4000000; // and about this many characters of input (one request may be longer)
-
-/** How many requests from the front of `queue` go in the next round trip (at least one). */
-function batchLength(queue) {
-  let n = 0;
-  let chars = 0;
-  while (n < queue.length && n < BATCH) {
-    chars += queue[n].input.length + (queue[n].base ? queue[n].base.length : 0);
-    if (n > 0 && chars > BATCH_CHARS) break;
-    n++;
-  }
-  return n;
-}
-
-/** Runs in the page (its source is sent as text): the URL getters for each [input, base]. */
-function evaluateBatch(requests) {
-  return JSON.stringify(
-    requests.map(([input, base]) => {
-      try {
-        const u = base === null ? new URL(input) : new URL(input, base);
-        return {
-          ok: true,
-          href: u.href,
-          origin: u.origin,
-          protocol: u.protocol,
-          username: u.username,
-          password: u.password,
-          host: u.host,
-          hostname: u.hostname,
-          port: u.port,
-          pathname: u.pathname,
-          search: u.search,
-          hash: u.hash,
-        };
-      } catch (e) {
-        return { ok: false, message: `${e && e.name}: ${e && e.message}` };
-      }
-    }),
-  );
-}
+import { batchLength, evaluateBatch } from './in-page-batch.mjs';
 
 function fail(message) {
   printerr(`adapters/webkit.js: ${message}`);
@@ -106,7 +65,8 @@ function pump() {
   busy = true;
   const batch = queue.splice(0, batchLength(queue));
   const args = JSON.stringify(batch.map((r) => [r.input, r.base ?? null]));
-  view.evaluate_javascript(`(${evaluateBatch})(${args})`, -1, null, null, null, (v, result) => {
+  // the page gives its answer back as one JSON string
+  view.evaluate_javascript(`JSON.stringify((${evaluateBatch})(${args}))`, -1, null, null, null, (v, result) => {
     let answers;
     try {
       answers = JSON.parse(v.evaluate_javascript_finish(result).to_string());
