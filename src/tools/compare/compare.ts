@@ -663,41 +663,28 @@ type Loader = (id: string) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const defaultLoader: Loader = (id) => require(id);
 
-interface URLLike {
-  href: string;
-  origin: string;
-  protocol: string;
-  username: string;
-  password: string;
-  host: string;
-  hostname: string;
-  port: string;
-  pathname: string;
-  search: string;
-  hash: string;
-}
+/** What an object with the URL class's getters gives. */
+type URLLike = Readonly<Record<Getter, string>>;
 
+/** A URL object's getters, in their IDL order, as a result. */
 function viewOf(u: URLLike, errors?: string[]): Result {
-  const r: Result = {
-    ok: true,
-    href: u.href,
-    origin: u.origin,
-    protocol: u.protocol,
-    username: u.username,
-    password: u.password,
-    host: u.host,
-    hostname: u.hostname,
-    port: u.port,
-    pathname: u.pathname,
-    search: u.search,
-    hash: u.hash,
-  };
+  const r: Record<string, unknown> = { ok: true };
+  for (const g of GETTERS) r[g] = u[g];
   if (errors) r.errors = errors;
-  return r;
+  return r as Result;
 }
 
 function failureOf(e: unknown, errors?: string[]): Result {
   return { ok: false, ...(errors ? { errors } : {}), message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The package `name` through `load`, or, when it cannot be loaded, the adapter that says so. */
+function loadPackage<T>(load: Loader, name: string): { module: T } | { missing: ParserAdapter } {
+  try {
+    return { module: load(name) as T };
+  } catch (e) {
+    return { missing: unavailableAdapter(name, `the package is not installed (${firstLine(e)}); npm install ${name} to include it`) };
+  }
 }
 
 /** An adapter that says why it cannot run; compareParsers reports it and never calls parse. */
@@ -821,12 +808,9 @@ interface WhatwgUrlModule {
  * parseURLWithValidationErrors (where the installed version has it) for the error types.
  */
 export function whatwgUrlAdapter(load: Loader = defaultLoader): ParserAdapter {
-  let w: WhatwgUrlModule;
-  try {
-    w = load('whatwg-url') as WhatwgUrlModule;
-  } catch (e) {
-    return unavailableAdapter('whatwg-url', `the package is not installed (${firstLine(e)}); npm install whatwg-url to include it`);
-  }
+  const pkg = loadPackage<WhatwgUrlModule>(load, 'whatwg-url');
+  if ('missing' in pkg) return pkg.missing;
+  const w = pkg.module;
   return {
     name: 'whatwg-url',
     parse(input, base) {
@@ -871,12 +855,9 @@ type UrlParseConstructor = new (address: string, location?: string | object, par
  * so that it never resolves against a global `location`. It reports no validation errors.
  */
 export function urlParseAdapter(load: Loader = defaultLoader): ParserAdapter {
-  let Url: UrlParseConstructor;
-  try {
-    Url = load('url-parse') as UrlParseConstructor;
-  } catch (e) {
-    return unavailableAdapter('url-parse', `the package is not installed (${firstLine(e)}); npm install url-parse to include it`);
-  }
+  const pkg = loadPackage<UrlParseConstructor>(load, 'url-parse');
+  if ('missing' in pkg) return pkg.missing;
+  const Url = pkg.module;
   return {
     name: 'url-parse',
     parse(input, base) {
