@@ -295,6 +295,18 @@ static void put_part(buf *b, CURLU *h, const char *name, CURLUPart part, unsigne
   free(t);
 }
 
+/* The rest of a failure's answer: the message is `what` and libcurl's text for `rc`. Frees `h`. */
+static void answer_failure(buf *out, CURLU *h, const char *what, CURLUcode rc) {
+  buf_str(out, ",\"ok\":false,\"message\":");
+  buf msg = {0};
+  buf_str(&msg, what);
+  buf_str(&msg, curl_url_strerror(rc));
+  put_json_string(out, msg.data);
+  free(msg.data);
+  buf_str(out, "}");
+  curl_url_cleanup(h);
+}
+
 static void answer(request *q, buf *out) {
   char idtext[32];
   snprintf(idtext, sizeof idtext, "%lld", q->id);
@@ -323,28 +335,14 @@ static void answer(request *q, buf *out) {
     what = "";
   }
   if (rc != CURLUE_OK) {
-    buf_str(out, ",\"ok\":false,\"message\":");
-    buf msg = {0};
-    buf_str(&msg, what);
-    buf_str(&msg, curl_url_strerror(rc));
-    put_json_string(out, msg.data);
-    free(msg.data);
-    buf_str(out, "}");
-    curl_url_cleanup(h);
+    answer_failure(out, h, what, rc);
     return;
   }
   char *href = NULL;
   rc = curl_url_get(h, CURLUPART_URL, &href, CURLU_PUNYCODE);
   if (rc != CURLUE_OK) {
     /* e.g. a host that IDNA conversion refuses */
-    buf_str(out, ",\"ok\":false,\"message\":");
-    buf msg = {0};
-    buf_str(&msg, "curl_url_get(CURLUPART_URL): ");
-    buf_str(&msg, curl_url_strerror(rc));
-    put_json_string(out, msg.data);
-    free(msg.data);
-    buf_str(out, "}");
-    curl_url_cleanup(h);
+    answer_failure(out, h, "curl_url_get(CURLUPART_URL): ", rc);
     return;
   }
   buf_str(out, ",\"ok\":true");
