@@ -627,10 +627,8 @@ class Pass {
       const c = pre.charCodeAt(e);
       const endsWithSeparator = c === 0x2f || (special && c === 0x5c);
       if (e - s <= 2 && e > s && pre.charCodeAt(s) === 0x2e && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e) && !(first && firstBuffer !== undefined)) {
-        // "." or ".." as written: appendSegment's steps for a single-dot or double-dot
-        // segment, without making the string
-        if (e - s === 2) shortenPath(url);
-        if (!endsWithSeparator) path.push('');
+        // "." or ".." as written: the dot-segment steps, without making the string
+        this.appendDotSegment(path, e - s === 2, endsWithSeparator);
         first = false;
         continue;
       }
@@ -639,6 +637,15 @@ class Pass {
       first = false;
       this.appendSegment(path, buffer, endsWithSeparator);
     }
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#path-state for a double-dot segment (shorten the path) or a
+   * single-dot one, then an empty segment unless a separator follows.
+   */
+  private appendDotSegment(path: string[], double: boolean, endsWithSeparator: boolean): void {
+    if (double) shortenPath(this.url);
+    if (!endsWithSeparator) path.push('');
   }
 
   private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
@@ -650,10 +657,9 @@ class Pass {
       return;
     }
     if (isDoubleDotSegment(buffer)) {
-      shortenPath(url);
-      if (!endsWithSeparator) path.push('');
+      this.appendDotSegment(path, true, endsWithSeparator);
     } else if (isSingleDotSegment(buffer)) {
-      if (!endsWithSeparator) path.push('');
+      this.appendDotSegment(path, false, endsWithSeparator);
     } else {
       if (url.scheme === 'file' && path.length === 0 && isWindowsDriveLetter(buffer)) {
         buffer = buffer[0] + ':';
