@@ -70,8 +70,6 @@ const SPECIAL_QUERY_FLAG = 1 << 6;
 const FRAGMENT_FLAG = 1 << 7;
 /** A "." or "%" in a path segment: without one, no segment is a dot segment. */
 const SEGMENT_DOT_FLAG = 1 << 8;
-/** What a caller without a scan's flags passes: every component is checked in full. */
-export const ALL_FLAGS = -1;
 
 /** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
 function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
@@ -185,9 +183,9 @@ const DOT_SEGMENT = /[\/\\](?:\.|%2e){1,2}(?=[\/\\?#]|$)/gi;
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not. `f` is what the grammar's entry rule for no base, generated with
  * NORMALIZED_MATCHER (path segments unmarked), found in `pre`, which must already be
- * preprocessed (nothing trimmed or removed); `flags` what that matcher raised, or ALL_FLAGS.
+ * preprocessed (nothing trimmed or removed); `flags` what that matcher raised.
  */
-export function normalizedOffsets(pre: string, f: Found, flags: number = ALL_FLAGS): HrefOffsets | null {
+export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
   // Scheme: present, lower case.
   if (f.scheme !== 0 || f.userinfo >= 0) return null;
   const schemeEnd = f.schemeEnd;
