@@ -35,12 +35,24 @@ interface EntryMatcher {
   /** The same rule, guarded (see GenerateOptions.guard): for input not yet preprocessed. */
   guarded: FastMatcher;
   guardedSlots: Uint8Array;
+  /** The guarded rule with a path's segments as one run (GenerateOptions.unmarked), for the semantic pass alone. */
+  runs: FastMatcher;
+  runsSlots: Uint8Array;
 }
 
 function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
   const match = generateEntry(URL_GRAMMAR, rule, ctx);
   const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
-  return { rule, match, slots: fieldSlots(match.fields), guarded, guardedSlots: fieldSlots(guarded.fields) };
+  const runs = generateEntry(URL_GRAMMAR, rule, ctx, RUNS_MATCHER);
+  return {
+    rule,
+    match,
+    slots: fieldSlots(match.fields),
+    guarded,
+    guardedSlots: fieldSlots(guarded.fields),
+    runs,
+    runsSlots: fieldSlots(runs.fields, runs.separators),
+  };
 }
 
 // The matchers, looked up without building cache keys: one per base kind, and per scheme for a
@@ -104,18 +116,22 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
   // First the guarded matcher on the input with its ends trimmed: when it matches, there was no
   // tab, newline or surrogate, so that is the preprocessed input (and a scalar value string).
   let text = trimC0OrSpace(input);
-  let match = entry.guarded;
-  let slots = entry.guardedSlots;
-  if (match.scan(text) < 0) {
-    // Something to remove or replace, or no URL at all: preprocess in full and match again.
-    text = preprocessText(input); // converts to a scalar value string too
-    match = entry.match;
-    slots = entry.slots;
-    if (match.scan(text) < 0) return null;
+  const runs = entry.runs;
+  if (runs.scan(text) >= 0) {
+    const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, undefined, runs.separators);
+    if (found.segmentRun !== -2) return semanticPass(text, found, base, encoding, null);
+    // marks the pass does not read as runs (see Found.segmentRun): the segments' own marks
+    if (entry.guarded.scan(text) >= 0) return semanticPass(text, gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots), base, encoding, null);
   }
-  // the segments are read where the matcher left them: nothing scans with it before the pass ends
-  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), slots, undefined, true), base, encoding, null);
+  // Something to remove or replace, or no URL at all: preprocess in full and match again.
+  text = preprocessText(input); // converts to a scalar value string too
+  const match = entry.match;
+  if (match.scan(text) < 0) return null;
+  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), entry.slots), base, encoding, null);
 }
+
+/** The guarded matchers that leave one mark per path (see EntryMatcher.runs). */
+const RUNS_MATCHER = { guard: true, unmarked: ['segment'] } as const;
 
 /** The one Found that parseForHref gathers into: neither normalizedOffsets nor the semantic pass keeps it. */
 const HREF_FOUND = scratchFound();
@@ -131,19 +147,16 @@ let hrefMatcher: { match: FastMatcher; slots: Uint8Array } | undefined;
 export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   if (hrefMatcher === undefined) {
     const match = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, NORMALIZED_MATCHER);
-    hrefMatcher = { match, slots: fieldSlots(match.fields) };
+    hrefMatcher = { match, slots: fieldSlots(match.fields, match.separators) };
   }
   const { match, slots } = hrefMatcher;
   if (trimC0OrSpace(input) === input && match.scan(input) >= 0) {
     // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
-    const held = normalizedOffsets(input, gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND), match.flags());
+    const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
+    const held = normalizedOffsets(input, found, match.flags());
     if (held !== null) return held;
-    // Not normalised: the semantic pass needs the path's segments, which the same rule, generated
-    // with their marks, finds (it matches exactly the inputs the unmarked one matches).
-    const entry = (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
-    if (entry.guarded.scan(input) >= 0) {
-      return semanticPass(input, gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots, HREF_FOUND, true), null, 'UTF-8', null);
-    }
+    // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
+    if (found.segmentRun !== -2) return semanticPass(input, found, null, 'UTF-8', null);
   }
   return parseOnly(input, null, 'UTF-8');
 }

@@ -210,6 +210,22 @@ describe(`differential: url-grammar vs whatwg-url (fast-check, fixed seed ${SEED
       check(fc.property(relativeReference, bases, (input, base) => agree(input, base, used)), 6000);
     });
 
+    it('paths of dot, percent-encoded and plain segments, with and without a base (6,000)', () => {
+      // the path state's dot-segment steps, its spans for segments made strings only at the end,
+      // and a path read as the grammar's one run of segments
+      const segment = fc.constantFrom('', 'a', 'bc', '.', '..', '...', '%', '%2', '%2e', '%2E', '.%2e', '%2e.', '%2e%2E', '.a', 'a.', '%41', 'é', ' ', 'C:', 'C|', 'x:');
+      const path = fc.tuple(fc.array(segment, { maxLength: 8 }), fc.array(fc.constantFrom('/', '/', '\\'), { minLength: 8, maxLength: 8 }));
+      const prefix = fc.constantFrom('https://h', 'https://h/', 'sc://h', 'sc:', 'sc:/', 'file://', 'file:///', 'file://h', '', '/', '//h');
+      const base = fc.option(fc.constantFrom('https://example.com/a/b/c', 'file:///C:/x/y', 'sc://h/p/q/'), { nil: undefined });
+      const tail = fc.constantFrom('', '?q', '#f', '/');
+      check(
+        fc.property(prefix, path, tail, base, (p, [segments, separators], t, b) =>
+          agree(p + segments.map((x, k) => (k === 0 ? '' : separators[k]) + x).join('') + t, b, used),
+        ),
+        6000,
+      );
+    });
+
     it('strings of any code units, with and without a base (10,000)', () => {
       const input = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'binary-ascii', maxLength: 30 }), anyString);
       const base = fc.option(fc.constantFrom('https://example.com/a/b', 'file:///C:/x', 'foo://h/p', 'foo:x'), { nil: undefined });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { URL, parseURL, serializeURL, serializePath, serializeHost, serializeURLOrigin } from '../src/index';
 import { parseForHref } from '../src/parse';
-import { generateEntry } from '../src/grammar/codegen';
+import { generateEntry, type FastMatcher } from '../src/grammar/codegen';
 import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
 import { NORMALIZED_MATCHER } from '../src/semantic/normalized';
 import type { RecordField } from '../grammar/vocabulary';
@@ -149,6 +149,27 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     const plain = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, { guard: true });
     const NORMALIZED_FLAGS = NORMALIZED_MATCHER.flags!;
 
+    /** The marks a scan of `m` left, each run mark divided into the marks of its parts. */
+    function marksWithRunsDivided(m: FastMatcher, input: string): { field: RecordField; start: number; end: number }[] {
+      const out: { field: RecordField; start: number; end: number }[] = [];
+      for (let i = 0; i < m.used(); i += 3) {
+        const [k, start, end] = [m.flat[i], m.flat[i + 1], m.flat[i + 2]];
+        const x = m.separators[k];
+        if (!x) {
+          out.push({ field: m.fields[k], start, end });
+          continue;
+        }
+        let s = start;
+        for (let j = start; j <= end; j++) {
+          if (j === end || (input.charCodeAt(j) < 128 && x[input.charCodeAt(j)] === 1)) {
+            out.push({ field: m.fields[k], start: s, end: j });
+            s = j + 1;
+          }
+        }
+      }
+      return out;
+    }
+
     /** The bits the code units of each flagged component raise, from the tables themselves. */
     function expectedBits(input: string, marks: { field: RecordField; start: number; end: number }[]): number {
       let bits = 0;
@@ -164,21 +185,47 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     }
 
     /**
-     * The flagged matcher matches where the plain one does, with the same marks less the path
-     * segments, and raises at least every bit the plain one's components call for.
+     * The flagged matcher matches where the plain one does, with the same marks once each run
+     * mark is divided at its separators (FastMatcher.separators), and raises at least every bit
+     * the plain one's components call for.
      */
     function checkFlags(input: string): number {
-      const mine = flagged(input);
+      const end = flagged.scan(input);
       const theirs = plain(input);
-      expect(mine === null, JSON.stringify(input)).to.equal(theirs === null);
-      if (mine === null || theirs === null) return 0;
-      expect(mine.end, JSON.stringify(input)).to.equal(theirs.end);
-      expect(mine.marks, JSON.stringify(input)).to.deep.equal(theirs.marks.filter((m) => m.field !== 'segment'));
+      expect(end < 0, JSON.stringify(input)).to.equal(theirs === null);
+      if (end < 0 || theirs === null) return 0;
+      expect(end, JSON.stringify(input)).to.equal(theirs.end);
+      expect(marksWithRunsDivided(flagged, input), JSON.stringify(input)).to.deep.equal(theirs.marks);
       const raised = flagged.flags();
       const expected = expectedBits(input, theirs.marks as { field: RecordField; start: number; end: number }[]);
       expect(expected & ~raised, `bits missed on ${JSON.stringify(input)}: raised ${raised}, expected ${expected}`).to.equal(0);
       return raised;
     }
+
+    it("every entry rule's matcher with a path as one run marks what the rule marks, once runs are divided", () => {
+      const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8'));
+      const inputs = data.filter((c): c is { input: string } => typeof c === 'object' && c !== null).map((c) => c.input);
+      inputs.push(...lines('real-urls.txt').slice(0, 2000), 'https://h/a/b/../c/./d', 'sc:/a//b/', 'file:///C|/x/../y', 'https://h\\a\\b', '/a/b/..', '//h/x/', '?q', '#f', 'a/b');
+      let runs = 0;
+      for (const [kind, rule] of Object.entries(ENTRY_RULES)) {
+        for (const ctx of kind === 'special' ? [{ baseScheme: 'https' }, { baseScheme: 'file' }] : [{}]) {
+          const withRuns = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true, unmarked: ['segment'] });
+          const marked = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
+          for (const input of inputs) {
+            const end = withRuns.scan(input);
+            const theirs = marked(input);
+            expect(end, `${rule} ${JSON.stringify(input)}`).to.equal(theirs === null ? -1 : theirs.end);
+            if (theirs === null) continue;
+            let inUse = 0;
+            for (let i = 0; i < withRuns.used(); i += 3) if (withRuns.separators[withRuns.flat[i]]) inUse++;
+            expect(inUse, 'at most one run per match').to.be.at.most(1);
+            runs += inUse;
+            expect(marksWithRunsDivided(withRuns, input), `${rule} ${JSON.stringify(input)}`).to.deep.equal(theirs.marks);
+          }
+        }
+      }
+      expect(runs).to.be.greaterThan(1000);
+    });
 
     it('raises every bit a component calls for, on WPT inputs, both corpora, long components and random strings', () => {
       const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8'));

@@ -29,6 +29,12 @@ export interface FastMatcher {
   used(): number;
   readonly fields: readonly RecordField[];
   /**
+   * For a field index whose marks are runs (GenerateOptions.unmarked): the code units that
+   * separate its runs' parts; null for every other field. A run mark spans `A* (X A*)*` with X
+   * these code units: the field's own marks are then the maximal parts between them.
+   */
+  readonly separators: readonly (Uint8Array | null)[];
+  /**
    * The field flags (GenerateOptions.flags) that the last scan raised, ORed together; 0 when the
    * matcher was generated without flags.
    */
@@ -46,6 +52,14 @@ export interface FieldFlags {
   readonly nonAscii: number;
 }
 export type FlagsByField = Readonly<Partial<Record<RecordField, FieldFlags>>>;
+
+/** separatedRuns' analysis: the union's charset, X when it leads, X, and the unmarked field of the parts (if any). */
+interface SeparatedRuns {
+  union: Charset;
+  lead: Uint8Array | null;
+  x: Uint8Array;
+  field: RecordField | null;
+}
 
 interface First {
   table: Uint8Array;
@@ -78,7 +92,11 @@ class Generator {
   readonly charsets: Charset[] = [];
   /** Sticky regular expressions (as source) for long runs of a charset: R0, R1, ... in the generated code. */
   readonly regexes: string[] = [];
+  /** How many flagged runs have a cache of expressions by the flags already raised: S0, S1, ... */
+  private saturatedCaches = 0;
   readonly fields: string[] = [];
+  /** For each entry of `fields`: the separator table when its marks are runs (see FastMatcher.separators). */
+  readonly separators: (Uint8Array | null)[] = [];
 
   constructor(
     private readonly g: Grammar,
@@ -108,13 +126,27 @@ class Generator {
   }
 
   private readonly freeCache = new Map<Shape, boolean>();
+  private readonly freeButUnmarkedCache = new Map<Shape, boolean>();
 
-  /** True when `shape` (with the rules it refers to) can produce no mark (cached). */
+  /**
+   * True when `shape` (with the rules it refers to) can produce no mark (cached). A rule of an
+   * unmarked field can: a run of it leaves one mark (separatedRunBody).
+   */
   private markFree(shape: Shape): boolean {
     let free = this.freeCache.get(shape);
     if (free === undefined) {
-      free = isMarkFree(this.g, shape, new Set(), this.unmarked);
+      free = isMarkFree(this.g, shape);
       this.freeCache.set(shape, free);
+    }
+    return free;
+  }
+
+  /** True when nothing in `shape` marks but rules of unmarked fields (cached). */
+  private markFreeButUnmarked(shape: Shape): boolean {
+    let free = this.freeButUnmarkedCache.get(shape);
+    if (free === undefined) {
+      free = isMarkFree(this.g, shape, new Set(), this.unmarked);
+      this.freeButUnmarkedCache.set(shape, free);
     }
     return free;
   }
@@ -268,7 +300,7 @@ class Generator {
    * and where neither set goes on both stop. The union is one run, which a long path crosses in
    * native code instead of a loop and a call per segment. Null when `shape` is not of that form.
    */
-  private separatedRuns(shape: Shape): { union: Charset; lead: Uint8Array | null } | null {
+  private separatedRuns(shape: Shape): SeparatedRuns | null {
     let lead = false;
     let a: ReturnType<Generator['charsetRepetition']>;
     let rest: Shape;
@@ -281,7 +313,7 @@ class Generator {
       rest = shape;
     } else return null;
     if (!lead && a === null) return null;
-    if (!this.markFree(shape)) return null;
+    if (!this.markFreeButUnmarked(shape)) return null;
     const restFields: RecordField[] = [];
     const loop = this.resolve(rest, restFields);
     if (!loop || loop.kind !== 'zeroOrMore') return null;
@@ -315,7 +347,7 @@ class Generator {
       else if (xTable[c] === 1) table[c] = 1 | (xFlags ? xFlags.table[c] : 0);
     }
     const union: Charset = { table, nonAscii: as.nonAscii, raiseNonAscii: as.nonAscii && aFlags ? aFlags.nonAscii : 0 };
-    return { union, lead: lead ? xTable : null };
+    return { union, lead: lead ? xTable : null, x: xTable, field: bFields.find((f) => this.unmarked.has(f)) ?? null };
   }
 
   /**
@@ -395,7 +427,7 @@ class Generator {
   }
 
   /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
-  private separatedRunBody(runs: { union: Charset; lead: Uint8Array | null }): string {
+  private separatedRunBody(runs: SeparatedRuns): string {
     const k = this.charsets.push(runs.union) - 1;
     const raise = runs.union.raiseNonAscii ?? 0;
     let high = String(runs.union.nonAscii);
@@ -408,13 +440,22 @@ class Generator {
     const loop =
       cls === ''
         ? `while (${test}) q++;`
-        : runWithBackoff(test, this.regexes.push(`/[${cls}]*/y`) - 1);
+        : runWithBackoff(test, this.regexes.push(`/[${cls}]*/y`) - 1, this.saturating(k, runs.union.nonAscii === true, raise));
     let start = '';
     if (runs.lead) {
       const l = this.charsets.push({ table: runs.lead, nonAscii: false }) - 1;
       start = `if (!(q < len && (c = input.charCodeAt(q)) < 128 && T${l}[c] === 1)) return q; `;
     }
-    return `let q = p; ${start}{ let fa = 0; ${loop} fl |= fa; } return q;`;
+    // One mark for the whole run, under the unmarked field: the parts between separators are its
+    // marks, which the caller finds by the separator table (FastMatcher.separators). A run after
+    // a leading separator (not empty, or it returned above) is marked from just after it.
+    let mark = '';
+    if (runs.field !== null) {
+      const k = this.fields.push(runs.field) - 1;
+      this.separators[k] = runs.x;
+      mark = `marks[nm] = ${k}; marks[nm + 1] = ${runs.lead ? 'p + 1' : 'p'}; marks[nm + 2] = q; nm += 3; `;
+    }
+    return `let q = p; ${start}{ let fa = 0; ${loop} fl |= fa; } ${mark}return q;`;
   }
 
   /**
@@ -580,8 +621,19 @@ class Generator {
     if (cs.nonAscii && !(flagged && flagged.nonAscii !== 0)) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
     if (cls === '') return `${open}while (${test}) q++;${close}`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
-    if (flagged) return `${open}${runWithBackoff(test, k)}${close}`;
+    if (flagged) return `${open}${runWithBackoff(test, k, this.saturating(this.charsets.length - 1, cs.nonAscii, flagged.nonAscii))}${close}`;
     return `${open}for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }${close}`;
+  }
+
+  /**
+   * The arguments of the generated `saturated` for a flagged run whose code units are charset
+   * `t` (table values 1 | bits): its own cache of expressions, the table, the non-ASCII range
+   * when the set has it, and the bits that non-ASCII code units raise.
+   */
+  private saturating(t: number, nonAscii: boolean, raiseNonAscii: number): string {
+    const cache = this.saturatedCaches++;
+    const high = nonAscii ? (this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF') : '';
+    return `S${cache}, T${t}, ${JSON.stringify(high)}, ${raiseNonAscii}`;
   }
 
   /** A condition: the code unit at `v` is in the set (uses a local `c`). */
@@ -722,7 +774,8 @@ class Generator {
     const top = this.rule(entry);
     const tables =
       this.charsets.map((_, k) => `const T${k} = CS[${k}].table;`).join('\n') +
-      this.regexes.map((re, k) => `\nconst R${k} = ${re};`).join('');
+      this.regexes.map((re, k) => `\nconst R${k} = ${re};`).join('') +
+      Array.from({ length: this.saturatedCaches }, (_, k) => `\nconst S${k} = new Map();`).join('');
     // The input and its length are set once per scan and only read while it runs; positions
     // travel as arguments and return values. Marks are kept flat, three numbers each (field
     // index, start, end), in one array reused from call to call; `scan` leaves them there for
@@ -737,6 +790,7 @@ class Generator {
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
       tables +
       '\n' +
+      (this.saturatedCaches > 0 ? SATURATED : '') +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
       `  IN = s; LEN = s.length; nm = 0; fl = 0;\n` +
@@ -752,7 +806,7 @@ class Generator {
       `  const found = [];\n` +
       `  for (let i = 0; i < nm; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
       `  return { end, marks: found };\n}\n` +
-      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS; match.flags = flags;\n` +
+      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS; match.separators = SEPARATORS; match.flags = flags;\n` +
       `return match;`
     );
   }
@@ -779,13 +833,36 @@ function singleUnitTable(x: Shape): Uint8Array | null {
  * stretch is doubled, up to 1024, so that a run dense with them is not a call every 16 code
  * units; a long stretch for the expression brings it back to 16.
  */
-function runWithBackoff(test: string, k: number): string {
+function runWithBackoff(test: string, k: number, saturating: string): string {
   return (
-    `{ let span = 16; for (;;) { const q0 = q + span; while (q < q0 && ${test}) q++; if (q < q0) break; ` +
-    `R${k}.lastIndex = q; R${k}.test(input); const r = R${k}.lastIndex; ` +
+    `{ let span = 16, re = R${k}, raised = 0; for (;;) { const q0 = q + span; while (q < q0 && ${test}) q++; if (q < q0) break; ` +
+    `if ((fa | fl) !== raised) { raised = fa | fl; re = saturated(${saturating}, raised); } ` +
+    `re.lastIndex = q; re.test(input); const r = re.lastIndex; ` +
     `span = r - q >= span ? 16 : span < 1024 ? span * 2 : 1024; q = r; } }`
   );
 }
+
+/**
+ * Generated once into a matcher with flagged runs. A flag once raised stays raised, so in a run,
+ * a code unit whose flags are all raised already changes nothing but the position: the
+ * expression of a run can take those too. `saturated` makes (once per run and set of raised
+ * flags) the expression of the code units of table `table` (values 1 | bits) whose bits are all
+ * in `raised`, with the non-ASCII range `high` when its bits `highBits` are. A run dense with a
+ * flagged code unit (the dots of a path of dot segments) is then crossed by the expression after
+ * the first one.
+ */
+const SATURATED =
+  'function saturated(cache, table, high, highBits, raised) {\n' +
+  '  let re = cache.get(raised);\n' +
+  '  if (re === undefined) {\n' +
+  '    let cls = "";\n' +
+  '    for (let c = 0; c < 128; c++) if (table[c] !== 0 && (table[c] & ~1 & ~raised) === 0) cls += "\\\\x" + (c < 16 ? "0" : "") + c.toString(16);\n' +
+  '    if (high !== "" && (highBits & ~raised) === 0) cls += high;\n' +
+  '    re = new RegExp(cls === "" ? "(?:)" : "[" + cls + "]*", "y");\n' +
+  '    cache.set(raised, re);\n' +
+  '  }\n' +
+  '  return re;\n' +
+  '}\n';
 
 /** TAB, LF and CR: the code units a guarded matcher treats as in no charset. */
 const GUARDED_ASCII = [0x09, 0x0a, 0x0d];
@@ -808,9 +885,10 @@ export interface GenerateOptions {
    */
   flags?: FlagsByField;
   /**
-   * Fields whose rules are matched without their marks (their flags are still raised). With
-   * `segment` here, a path is matched as one run of segment and separator code units. A matcher
-   * with unmarked fields is cached per flags object and list of fields.
+   * Fields whose rules are matched without a mark each (their flags are still raised). With
+   * `segment` here, a path is matched as one run of segment and separator code units, and leaves
+   * one mark for the run (FastMatcher.separators says how it divides into the segments' marks).
+   * A matcher with unmarked fields is cached per flags object and list of fields.
    */
   unmarked?: readonly RecordField[];
 }
@@ -841,8 +919,8 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
     const gen = new Generator(g, ctx, guard, options.flags, new Set(unmarked));
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const make = new Function('CS', 'FIELDS', source) as (cs: Charset[], fields: string[]) => FastMatcher;
-    return make(gen.charsets, gen.fields);
+    const make = new Function('CS', 'FIELDS', 'SEPARATORS', source) as (cs: Charset[], fields: string[], separators: (Uint8Array | null)[]) => FastMatcher;
+    return make(gen.charsets, gen.fields, Array.from(gen.fields, (_, k) => gen.separators[k] ?? null));
   });
 }
 

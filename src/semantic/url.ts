@@ -46,17 +46,18 @@ export interface Found {
   hostEnd: number;
   port: number;
   portEnd: number;
-  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...] (empty when gathered as a view). */
+  /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
   segments: number[];
   /**
-   * Where the semantic pass reads the segments: each segment's start is segmentSource[k] and its
-   * end segmentSource[k + 1], for k from segmentFrom while k < segmentTo, by segmentStride. That
-   * is `segments` (stride 2), or, gathered as a view, the matcher's own marks (stride 3).
+   * Or, from a matcher generated with `segment` unmarked, the path as the grammar's one run:
+   * from segmentRun to segmentRunEnd, its segments being the parts between the code units of
+   * segmentSeparators (FastMatcher.separators). segmentRun is -1 when there is no run, and -2
+   * when the marks held what the semantic pass does not read (a second run, or a run and
+   * segments): such marks are to be gathered again from a matcher that marks each segment.
    */
-  segmentSource: readonly number[];
-  segmentFrom: number;
-  segmentTo: number;
-  segmentStride: number;
+  segmentRun: number;
+  segmentRunEnd: number;
+  segmentSeparators: Uint8Array | null;
   opaquePath: number;
   opaquePathEnd: number;
   query: number;
@@ -85,7 +86,6 @@ function schemeOf(pre: string, s: number, e: number): string {
 }
 
 function emptyFound(): Found {
-  const segments: number[] = [];
   return {
     scheme: -1,
     schemeEnd: -1,
@@ -97,11 +97,10 @@ function emptyFound(): Found {
     hostEnd: -1,
     port: -1,
     portEnd: -1,
-    segments,
-    segmentSource: segments,
-    segmentFrom: 0,
-    segmentTo: 0,
-    segmentStride: 2,
+    segments: [],
+    segmentRun: -1,
+    segmentRunEnd: -1,
+    segmentSeparators: null,
     opaquePath: -1,
     opaquePathEnd: -1,
     query: -1,
@@ -121,9 +120,8 @@ function resetFound(f: Found): Found {
   f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
   // a list that the last gathering filled is replaced (emptying it costs more than a new one)
   if (f.segments.length !== 0) f.segments = [];
-  f.segmentSource = f.segments;
-  f.segmentFrom = f.segmentTo = 0;
-  f.segmentStride = 2;
+  f.segmentRun = f.segmentRunEnd = -1;
+  f.segmentSeparators = null;
   return f;
 }
 
@@ -157,18 +155,29 @@ const PREALLOCATED_SEGMENTS_FROM = 3 * 64;
 /** Slots as their own indices: for marks whose first number is already a slot. */
 const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
-/** For a matcher's field list, the slot of each field index (0: not a URL-record field). */
-export function fieldSlots(fields: readonly RecordField[]): Uint8Array {
-  return Uint8Array.from(fields, (f) => SLOT[f] ?? 0);
+/** The slot of a field index whose marks are runs of segments (FastMatcher.separators). */
+const RUN_SLOT = 10;
+
+/**
+ * For a matcher's field list, the slot of each field index (0: not a URL-record field); with
+ * the matcher's separators, RUN_SLOT for the fields whose marks are runs.
+ */
+export function fieldSlots(fields: readonly RecordField[], separators?: readonly (Uint8Array | null)[]): Uint8Array {
+  return Uint8Array.from(fields, (f, k) => (separators?.[k] ? RUN_SLOT : (SLOT[f] ?? 0)));
 }
 
 /**
  * gatherMarks for the flat (field index, start, end) triples a generated matcher's scan leaves
  * in `flat[0 .. used)`, with the fields already turned into slots: a switch on small integers.
  */
-export function gatherSlottedMarks(flat: readonly number[], used: number, slots: Uint8Array, into?: Found, view = false): Found {
+export function gatherSlottedMarks(
+  flat: readonly number[],
+  used: number,
+  slots: Uint8Array,
+  into?: Found,
+  separators?: readonly (Uint8Array | null)[],
+): Found {
   const f = into === undefined ? emptyFound() : resetFound(into);
-  if (view) return gatherAsView(f, flat, used, slots);
   // Many marks (a long path): the segments go into an array made at the size the marks can hold
   // and filled in place; growing it by a million pushes costs several times more (its copies and
   // the garbage they leave). It stays a plain array (holey, as V8 makes one of a given length),
@@ -181,38 +190,20 @@ export function gatherSlottedMarks(flat: readonly number[], used: number, slots:
     if (slot === 1) {
       segments[n++] = flat[i + 1];
       segments[n++] = flat[i + 2];
+      if (f.segmentRun !== -1) f.segmentRun = -2;
+    } else if (slot === RUN_SLOT) {
+      if (f.segmentRun !== -1 || n > 0) f.segmentRun = -2;
+      else {
+        const x = separators?.[flat[i]];
+        f.segmentRun = x ? flat[i + 1] : -2;
+        f.segmentRunEnd = flat[i + 2];
+        f.segmentSeparators = x ?? null;
+      }
     } else setComponent(f, slot, flat[i + 1], flat[i + 2]);
   }
   if (long) {
     segments.length = n;
     f.segments = segments;
-  }
-  f.segmentSource = f.segments;
-  f.segmentTo = n;
-  return f;
-}
-
-/**
- * gatherSlottedMarks for a caller that reads the segments before the matcher's next scan and
- * keeps nothing: when the segment marks follow each other (a path's do), they are read where
- * the matcher left them instead of being copied (a long path has a million).
- */
-function gatherAsView(f: Found, flat: readonly number[], used: number, slots: Uint8Array): Found {
-  let i = 0;
-  while (i < used) {
-    const slot = slots[flat[i]];
-    if (slot === 1) {
-      const first = i;
-      while (i < used && slots[flat[i]] === 1) i += 3;
-      if (f.segmentTo > 0) return gatherSlottedMarks(flat, used, slots, resetFound(f)); // a second run of segments: copy after all
-      f.segmentSource = flat;
-      f.segmentFrom = first + 1;
-      f.segmentTo = i + 1;
-      f.segmentStride = 3;
-      continue;
-    }
-    setComponent(f, slot, flat[i + 1], flat[i + 2]);
-    i += 3;
   }
   return f;
 }
@@ -603,40 +594,97 @@ class Pass {
    */
   private path(regionStart: number, firstBuffer?: string): void {
     const { f, pre, url } = this;
-    const special = this.special;
     const path = url.path as string[];
-    let first = true;
+    this.regionStart = regionStart;
+    this.firstBuffer = firstBuffer;
+    this.first = true;
     if (firstBuffer !== undefined) {
       const c = pre[regionStart];
       if (c === '/' || c === '\\') {
         // the drive letter is a segment of its own, ended by this separator
         this.appendSegment(path, firstBuffer, true);
-        first = false;
+        this.first = false;
       }
     }
-    const segments = f.segmentSource;
-    const to = f.segmentTo;
-    const stride = f.segmentStride;
-    for (let k = f.segmentFrom; k < to; k += stride) {
-      const s = segments[k];
-      const e = segments[k + 1];
-      if (this.sink) {
-        if (special && s - 1 >= regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
-        reportInvalidURLUnits(pre, s, e, this.sink);
+    // Segments that the path state would append as they are (percent-encoded) are kept as spans
+    // of the input, on a stack above the strings of url.path, and made strings at the end: a
+    // double-dot segment pops a span, so a segment undone later is never made a string. Not for
+    // file URLs (their drive-letter rules look at the strings) nor after a drive letter buffer.
+    this.spans = firstBuffer === undefined && url.scheme !== 'file';
+    this.pending = 0;
+    const run = f.segmentRun;
+    if (run >= 0) {
+      // The grammar's run: each part up to a separator is a segment, and the last one ends it.
+      const x = f.segmentSeparators!;
+      const end = f.segmentRunEnd;
+      let s = run;
+      for (let i = run; i < end; i++) {
+        const c = pre.charCodeAt(i);
+        if (c < 128 && x[c] === 1) {
+          this.segment(s, i, true);
+          s = i + 1;
+        }
       }
-      const c = pre.charCodeAt(e);
-      const endsWithSeparator = c === 0x2f || (special && c === 0x5c);
-      if (e - s <= 2 && e > s && pre.charCodeAt(s) === 0x2e && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e) && !(first && firstBuffer !== undefined)) {
-        // "." or ".." as written: the dot-segment steps, without making the string
-        this.appendDotSegment(path, e - s === 2, endsWithSeparator);
-        first = false;
-        continue;
+      this.segment(s, end, false);
+    } else {
+      const segments = f.segments;
+      const special = this.special;
+      for (let k = 0; k < segments.length; k += 2) {
+        const e = segments[k + 1];
+        const c = pre.charCodeAt(e);
+        this.segment(segments[k], e, c === 0x2f || (special && c === 0x5c));
       }
-      let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
-      if (first && firstBuffer !== undefined) buffer = firstBuffer + buffer;
-      first = false;
-      this.appendSegment(path, buffer, endsWithSeparator);
     }
+    flushSpans(pre, path, this.pending);
+  }
+
+  // The path state's own variables while path() runs (see there).
+  private regionStart = 0;
+  private firstBuffer: string | undefined = undefined;
+  private first = true;
+  private spans = false;
+  private pending = 0;
+
+  /** The path state for the segment [s, e) of the input, ended by a separator or not. */
+  private segment(s: number, e: number, endsWithSeparator: boolean): void {
+    const pre = this.pre;
+    if (this.sink) {
+      if (this.special && s - 1 >= this.regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
+      reportInvalidURLUnits(pre, s, e, this.sink);
+    }
+    const path = this.url.path as string[];
+    if (this.spans) {
+      const c0 = pre.charCodeAt(s);
+      if (e === s || (c0 !== 0x2e && c0 !== 0x25)) {
+        // Not a dot segment, before or after percent-encoding (which never writes "." and
+        // leaves a "%" first only when one was there or a code unit is encoded, "%2E" never).
+        this.pending = pushSpan(this.pending, s, e);
+        return;
+      }
+      if (c0 === 0x2e && e - s <= 2 && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e)) {
+        // "." or ".." as written: shorten (the last span, else the strings), then an empty segment
+        if (e - s === 2) {
+          if (this.pending > 0) this.pending -= 2;
+          else shortenPath(this.url);
+        }
+        if (!endsWithSeparator) this.pending = pushSpan(this.pending, e, e);
+        return;
+      }
+      // Any other segment that starts with "." or "%" takes the path state's own steps, on strings.
+      flushSpans(pre, path, this.pending);
+      this.pending = 0;
+    }
+    const firstBuffer = this.firstBuffer;
+    const withBuffer = this.first && firstBuffer !== undefined;
+    this.first = false;
+    if (e - s <= 2 && e > s && pre.charCodeAt(s) === 0x2e && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e) && !withBuffer) {
+      // "." or ".." as written: the dot-segment steps, without making the string
+      this.appendDotSegment(path, e - s === 2, endsWithSeparator);
+      return;
+    }
+    let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
+    if (withBuffer) buffer = firstBuffer + buffer;
+    this.appendSegment(path, buffer, endsWithSeparator);
   }
 
   /**
@@ -705,6 +753,27 @@ class Pass {
       url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
     }
   }
+}
+
+/** The span stack of the path state (see path()): start and end offsets, reused from call to call. */
+let PENDING = new Int32Array(256);
+
+function pushSpan(pending: number, s: number, e: number): number {
+  if (pending === PENDING.length) {
+    const grown = new Int32Array(PENDING.length * 2);
+    grown.set(PENDING);
+    PENDING = grown;
+  }
+  PENDING[pending] = s;
+  PENDING[pending + 1] = e;
+  return pending + 2;
+}
+
+/** Appends the first `pending` / 2 spans of PENDING to `path`, percent-encoded, as the path state appends a segment. */
+function flushSpans(pre: string, path: string[], pending: number): void {
+  for (let i = 0; i < pending; i += 2) path.push(utf8PercentEncodeString(pre.slice(PENDING[i], PENDING[i + 1]), PATH_SET));
+  // after a long path, give the storage back when this one used little of it
+  if (PENDING.length > 65536 && pending < PENDING.length >> 2) PENDING = new Int32Array(256);
 }
 
 /**
