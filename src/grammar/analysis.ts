@@ -29,8 +29,9 @@ export function shapeChildren(shape: Shape): readonly Shape[] {
 
 /**
  * True when `shape`, with the rules it refers to, can produce no record mark (no rule with a
- * `field` is reachable, other than the fields in `unmarked`, which a matcher generated without
- * their marks does not produce). Recursion counts as marking, so a recursive rule is never fused.
+ * `field` is reachable, other than the fields in `unmarked`: a matcher generated with those
+ * unmarked gives them no mark of their own, only one per run that contains them, which its
+ * generator accounts for). Recursion counts as marking, so a recursive rule is never fused.
  */
 export function isMarkFree(g: Grammar, shape: Shape, seen: Set<string> = new Set(), unmarked?: ReadonlySet<string>): boolean {
   if (shape.kind === 'nonTerminal') {
