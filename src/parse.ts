@@ -32,24 +32,21 @@ interface EntryMatcher {
   match: FastMatcher;
   /** The component slot of each of the matcher's fields. */
   slots: Uint8Array;
-  /** The same rule, guarded (see GenerateOptions.guard): for input not yet preprocessed. */
-  guarded: FastMatcher;
-  guardedSlots: Uint8Array;
-  /** The guarded rule with a path's segments as one run (GenerateOptions.unmarked), for the semantic pass alone. */
+  /**
+   * The same rule, guarded (see GenerateOptions.guard: for input not yet preprocessed), with a
+   * path's segments as one run (GenerateOptions.unmarked): for the semantic pass alone.
+   */
   runs: FastMatcher;
   runsSlots: Uint8Array;
 }
 
 function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
   const match = generateEntry(URL_GRAMMAR, rule, ctx);
-  const guarded = generateEntry(URL_GRAMMAR, rule, ctx, { guard: true });
   const runs = generateEntry(URL_GRAMMAR, rule, ctx, RUNS_MATCHER);
   return {
     rule,
     match,
     slots: fieldSlots(match.fields),
-    guarded,
-    guardedSlots: fieldSlots(guarded.fields),
     runs,
     runsSlots: fieldSlots(runs.fields, runs.separators),
   };
@@ -120,8 +117,7 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
   if (runs.scan(text) >= 0) {
     const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, undefined, runs.separators);
     if (found.segmentRun !== -2) return semanticPass(text, found, base, encoding, null);
-    // marks the pass does not read as runs (see Found.segmentRun): the segments' own marks
-    if (entry.guarded.scan(text) >= 0) return semanticPass(text, gatherSlottedMarks(entry.guarded.flat, entry.guarded.used(), entry.guardedSlots), base, encoding, null);
+    // (marks the pass does not read as runs, see Found.segmentRun: the rule's own marks, below)
   }
   // Something to remove or replace, or no URL at all: preprocess in full and match again.
   text = preprocessText(input); // converts to a scalar value string too
