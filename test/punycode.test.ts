@@ -101,6 +101,58 @@ describe('Punycode (RFC 3492) in O(n log n)', () => {
     }
   });
 
+  // The encoder has three ways in (src/semantic/punycode.ts): the RFC's scan below 64 code units,
+  // values ranked through a Map below 2048, and BMP values ranked through a table from 2048. The
+  // lengths below straddle both limits.
+  it('agrees with the package on either side of the short and long label limits (few distinct code points)', () => {
+    const unit = fc.constantFrom('a', '-', 'é', 'ß', '日', '\u{1F600}', '\u{10FFFD}', '\uD800', '\uDC00', '\u007F', '\u0080');
+    for (const [min, max] of [
+      [55, 75],
+      [2030, 2070],
+    ]) {
+      fc.assert(
+        fc.property(fc.string({ unit, minLength: min, maxLength: max }), (s) => punycodeEncode(s) === referenceEncode(s)),
+        { numRuns: 200 },
+      );
+    }
+  });
+
+  it('agrees with the package on long labels of many distinct code points (astral and lone surrogates included)', () => {
+    // Any code point, lone surrogates included: a few thousand distinct values per label.
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 2048, maxLength: 2600 }), (s) => {
+        const encoded = punycodeEncode(s);
+        return encoded === referenceEncode(s) && (encoded === null || encoded.length > 2048);
+      }),
+      { numRuns: 15 },
+    );
+    // BMP values only (every one through the table), and astral values only (none of them).
+    const bmp = Array.from({ length: 3000 }, (_, k) => String.fromCharCode(0x80 + ((k * 7919) % 0xff80))).join('');
+    const astral = Array.from({ length: 1500 }, (_, k) => String.fromCodePoint(0x10000 + ((k * 7919) % 0x100000))).join('');
+    for (const s of [bmp, astral, bmp + astral, astral + bmp]) {
+      expect(punycodeEncode(s)).to.equal(referenceEncode(s));
+    }
+  });
+
+  it('overflows where the package does in a long label: when skipping to a value, and within its occurrences', () => {
+    // 2048 basic code points: the skip to U+FFE80 brings delta to 2^31 - 1 - 511 (no overflow
+    // yet); an occurrence with more than 511 code points before it overflows, one with none
+    // does not; the skip to U+FFE81 overflows.
+    const basic = 'a'.repeat(2048);
+    const cases = [
+      basic + '\u{FFE80}',
+      '\u{FFE80}' + basic,
+      'a'.repeat(511) + '\u{FFE80}' + 'a'.repeat(1537),
+      'a'.repeat(512) + '\u{FFE80}' + 'a'.repeat(1536),
+      basic + '\u{FFE81}',
+      '\u{FFE81}' + basic,
+      '日'.repeat(2048) + '\u{10FFFF}',
+    ];
+    const results = cases.map((s) => punycodeEncode(s));
+    results.forEach((r, k) => expect(r, `case ${k}`).to.equal(referenceEncode(cases[k])));
+    expect(results.map((r) => r === null)).to.deep.equal([true, false, false, true, true, true, true]);
+  });
+
   it('handles a label of 200,000 distinct code points (a result, not an exception)', () => {
     const s = Array.from({ length: 200000 }, (_, k) => String.fromCodePoint(0x4e00 + k)).join('');
     // The deltas overflow 2^31 - 1 long before the end (as they do at 40,000 above): failure.

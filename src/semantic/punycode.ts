@@ -3,11 +3,13 @@
 //
 // The RFC's algorithms are quadratic as written: the encoder scans the whole label once per
 // distinct code point, and the decoder inserts each code point into the middle of a list. Here
-// the encoder counts "code points smaller than n before position p" with a Fenwick tree over
-// positions, and the decoder records every insertion first and then finds each one's final place
-// by walking the insertions backwards over a Fenwick tree of free places. Both give exactly what
-// the RFC's algorithms give, including their overflow failures with the 32-bit limit that the
-// `punycode` package (and therefore tr46) uses: test/punycode.test.ts checks both against it.
+// the encoder finds, for each non-basic code point, how many code points before it are smaller
+// (what the RFC's scan counts) in one pass over the label with a Fenwick tree over the ranks of
+// the distinct values, and the decoder records every insertion first and then finds each one's
+// final place by walking the insertions backwards over a Fenwick tree of free places. Both give
+// exactly what the RFC's algorithms give, including their overflow failures with the 32-bit limit
+// that the `punycode` package (and therefore tr46) uses: test/punycode.test.ts checks both
+// against it. (A short label is encoded as the RFC writes it: see encodeShort.)
 
 const BASE = 36;
 const T_MIN = 1;
@@ -19,16 +21,26 @@ const INITIAL_N = 0x80;
 /** The largest value a delta or a code point may reach (as in the `punycode` package). */
 const MAX_INT = 0x7fffffff;
 
-/** https://www.rfc-editor.org/rfc/rfc3492#section-6.1 */
+/** The largest delta that adapt's loop leaves: ((BASE - T_MIN) * T_MAX) / 2. */
+const ADAPT_LIMIT = ((BASE - T_MIN) * T_MAX) >> 1;
+/** adapt's last step for each delta it can be given, ((BASE - T_MIN + 1) * delta) / (delta + SKEW). */
+const ADAPT_TAIL = Uint8Array.from({ length: ADAPT_LIMIT + 1 }, (_, d) => (((BASE - T_MIN + 1) * d) / (d + SKEW)) | 0);
+
+/**
+ * https://www.rfc-editor.org/rfc/rfc3492#section-6.1. A delta is at most MAX_INT and numPoints
+ * is positive, so every quotient is a non-negative int32 and `| 0` floors it. It runs once per
+ * non-basic code point: the divisions it can do without (by a numPoints larger than delta, and
+ * the last one, looked up) were a tenth of the encoding time of a long label.
+ */
 function adapt(delta: number, numPoints: number, firstTime: boolean): number {
-  delta = firstTime ? Math.floor(delta / DAMP) : delta >>> 1;
-  delta += Math.floor(delta / numPoints);
+  delta = firstTime ? (delta / DAMP) | 0 : delta >>> 1;
+  if (delta >= numPoints) delta += (delta / numPoints) | 0;
   let k = 0;
-  while (delta > ((BASE - T_MIN) * T_MAX) >> 1) {
-    delta = Math.floor(delta / (BASE - T_MIN));
+  while (delta > ADAPT_LIMIT) {
+    delta = (delta / (BASE - T_MIN)) | 0;
     k += BASE;
   }
-  return k + Math.floor(((BASE - T_MIN + 1) * delta) / (delta + SKEW));
+  return k + ADAPT_TAIL[delta];
 }
 
 /** The threshold t for the digit at k (a multiple of BASE). */
@@ -47,25 +59,6 @@ function digitValue(c: number): number {
   if (c >= 0x41 && c <= 0x5a) return c - 0x41;
   if (c >= 0x61 && c <= 0x7a) return c - 0x61;
   return BASE;
-}
-
-/** The code points of a string; a lone surrogate counts as one (as the `punycode` package counts). */
-function codePoints(input: string): Int32Array {
-  const out = new Int32Array(input.length);
-  let n = 0;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-      const d = input.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        out[n++] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        i++;
-        continue;
-      }
-    }
-    out[n++] = c;
-  }
-  return out.subarray(0, n);
 }
 
 /** A Fenwick (binary indexed) tree of counts over positions 0 .. size-1. */
@@ -99,36 +92,120 @@ class Fenwick {
   }
 }
 
-/** The number of set bits in a 32-bit integer. */
-function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+/** Labels of at least this many code units count their BMP values in a table (see punycodeEncode). */
+const LONG_LABEL = 2048;
+
+/**
+ * Turns the counts of a label's non-basic values (`bmpRank` for the BMP values of a long label,
+ * `rankOf` for the others) into their ranks among the distinct values, in place; returns the
+ * distinct values in increasing order (`distinct`, indexed by rank), and `bucketStart[r]`, how
+ * many non-basic code points have a value of rank below r. Every BMP value is below every other,
+ * so only the values in `rankOf` are sorted.
+ */
+function rankValues(
+  bmpRank: Int32Array | null,
+  rankOf: Map<number, number>,
+): { distinct: Int32Array; bucketStart: Int32Array } {
+  const bmpValues: number[] = [];
+  if (bmpRank !== null) for (let v = INITIAL_N; v <= 0xffff; v++) if (bmpRank[v] !== 0) bmpValues.push(v);
+  const others = Int32Array.from(rankOf.keys()).sort();
+  const distinct = new Int32Array(bmpValues.length + others.length);
+  const bucketStart = new Int32Array(distinct.length + 1);
+  let r = 0;
+  for (const v of bmpValues) {
+    distinct[r] = v;
+    bucketStart[r + 1] = bucketStart[r] + bmpRank![v];
+    bmpRank![v] = r++;
+  }
+  for (const v of others) {
+    distinct[r] = v;
+    bucketStart[r + 1] = bucketStart[r] + rankOf.get(v)!;
+    rankOf.set(v, r++);
+  }
+  return { distinct, bucketStart };
 }
 
 /**
- * A set of positions 0 .. size-1 that only grows, counting its members before a position: a bit
- * per position, and a Fenwick tree over blocks of 32 (a 32nd of the memory of a tree over
- * positions, so that a long label's queries stay in the processor's cache).
+ * The string of the first `length` bytes of `bytes`, which are ASCII (so that UTF-8 decoding
+ * gives them as they are). String.fromCharCode takes its arguments on the stack: only a short
+ * output goes that way.
  */
-class PositionSet {
-  private readonly bits: Int32Array;
-  private readonly blocks: Fenwick;
-  constructor(size: number) {
-    this.bits = new Int32Array((size >>> 5) + 1);
-    this.blocks = new Fenwick((size >>> 5) + 1);
+function asciiString(bytes: Uint8Array, length: number): string {
+  if (length <= 1024) return String.fromCharCode.apply(null, bytes.subarray(0, length) as unknown as number[]);
+  return asciiDecoder.decode(bytes.subarray(0, length));
+}
+const asciiDecoder = new TextDecoder('utf-8');
+
+/** The most digits a delta (at most MAX_INT) takes: each digit but the last divides by at least 10. */
+const MAX_DIGITS = 11;
+
+/**
+ * Writes `delta` (at most MAX_INT, so `| 0` floors its quotients) at `at` in `out` as a
+ * generalized variable-length integer; returns where it ends.
+ */
+function writeDelta(out: Uint8Array, at: number, delta: number, bias: number): number {
+  let q = delta;
+  for (let k = BASE; ; k += BASE) {
+    const t = threshold(k, bias);
+    if (q < t) break;
+    const rest = ((q - t) / (BASE - t)) | 0;
+    out[at++] = digitChar(t + (q - t - rest * (BASE - t)));
+    q = rest;
   }
-  add(position: number): void {
-    this.bits[position >>> 5] |= 1 << (position & 31);
-    this.blocks.add(position >>> 5, 1);
+  out[at++] = digitChar(q);
+  return at;
+}
+
+/** Labels shorter than this (in UTF-16 code units) are encoded as the RFC writes it (see encodeShort). */
+const SHORT_LABEL = 64;
+const shortDigits = new Uint8Array(MAX_DIGITS);
+
+/**
+ * The RFC's encoder as written, for a short label (most labels are a few code points): a scan of
+ * the label per distinct value costs less there than setting up the general encoder (its typed
+ * arrays and Map made short labels several times slower), and with fewer than SHORT_LABEL code
+ * points the scans stay bounded.
+ */
+function encodeShort(input: string): string | null {
+  const cps: number[] = [];
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    let c = input.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+      const d = input.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    cps.push(c);
+    if (c < INITIAL_N) out += input[i];
   }
-  /** How many members are below `end`. */
-  countBelow(end: number): number {
-    const block = end >>> 5;
-    const within = end & 31;
-    const before = this.blocks.prefix(block);
-    return within === 0 ? before : before + popcount(this.bits[block] & ((1 << within) - 1));
+  const basicCount = out.length;
+  if (basicCount > 0) out += '-';
+  let n = INITIAL_N;
+  let delta = 0;
+  let bias = INITIAL_BIAS;
+  let handled = basicCount;
+  while (handled < cps.length) {
+    let m = MAX_INT;
+    for (const c of cps) if (c >= n && c < m) m = c;
+    if (m - n > Math.floor((MAX_INT - delta) / (handled + 1))) return null;
+    delta += (m - n) * (handled + 1);
+    n = m;
+    for (const c of cps) {
+      if (c < n && ++delta > MAX_INT) return null;
+      if (c !== n) continue;
+      const end = writeDelta(shortDigits, 0, delta, bias);
+      for (let j = 0; j < end; j++) out += String.fromCharCode(shortDigits[j]);
+      bias = adapt(delta, handled + 1, handled === basicCount);
+      delta = 0;
+      handled++;
+    }
+    delta++;
+    n++;
   }
+  return out;
 }
 
 /**
@@ -136,66 +213,72 @@ class PositionSet {
  * "xn--"), or null on overflow.
  */
 export function punycodeEncode(input: string): string | null {
-  const cps = codePoints(input);
-  const length = cps.length;
-  let out = '';
-  let basicCount = 0;
-  for (let p = 0; p < length; p++) {
-    if (cps[p] < INITIAL_N) {
-      out += String.fromCharCode(cps[p]);
-      basicCount++;
-    }
-  }
-  if (basicCount > 0) out += '-';
-  if (basicCount === length) return out;
-
-  // The non-basic code points in the order the encoder handles them: by value, then position.
-  // The distinct values are sorted (a label has few), then the positions are bucketed by value
-  // in one pass, which keeps each bucket in position order.
+  if (input.length < SHORT_LABEL) return encodeShort(input);
+  // One pass over the label: its code points (a lone surrogate counts as one, as the `punycode`
+  // package counts), the basic ones written out (the output is ASCII, written as bytes and made
+  // a string once), the others counted by value. A long label counts its BMP values in a table
+  // indexed by value (256 KiB, made per call, so that only a long label pays for it): a Map
+  // lookup per code point was most of the time of a label of a million code points.
+  const bmpRank = input.length >= LONG_LABEL ? new Int32Array(0x10000) : null;
   const rankOf = new Map<number, number>();
-  const distinct: number[] = [];
+  const cps = new Int32Array(input.length);
+  let out = new Uint8Array(2 * input.length + MAX_DIGITS);
+  let length = 0;
+  let at = 0;
+  for (let i = 0; i < input.length; i++) {
+    let c = input.charCodeAt(i);
+    if (c < INITIAL_N) {
+      out[at++] = c;
+    } else {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+        const d = input.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          i++;
+        }
+      }
+      if (bmpRank !== null && c <= 0xffff) bmpRank[c]++;
+      else rankOf.set(c, (rankOf.get(c) ?? 0) + 1);
+    }
+    cps[length++] = c;
+  }
+  const basicCount = at;
+  if (basicCount > 0) out[at++] = 0x2d; // "-"
+  if (basicCount === length) return asciiString(out, at);
+
+  // The non-basic code points in the order the encoder handles them: by value (by rank), then
+  // by position. For each of them, in that order: how many code points before it are smaller,
+  // which is what the RFC's scan counts. One pass in position order finds it, with a Fenwick tree
+  // over the ranks of the values met so far, and puts it in its value's bucket (so each bucket is
+  // in position order). The tree has an entry per distinct value: it stays in the processor's
+  // cache when a long label has few, and is log n deep when all differ.
+  const { distinct, bucketStart } = rankValues(bmpRank, rankOf);
+  const ranks = distinct.length;
+  const smallerBefore = new Int32Array(length - basicCount);
+  const fill = bucketStart.slice(0, ranks);
+  const seen = new Int32Array(ranks + 1); // the Fenwick tree, written out: this is the hot loop
+  let basicSeen = 0;
   for (let p = 0; p < length; p++) {
     const v = cps[p];
-    if (v >= INITIAL_N && !rankOf.has(v)) {
-      rankOf.set(v, 0);
-      distinct.push(v);
+    if (v < INITIAL_N) {
+      basicSeen++;
+      continue;
     }
+    const r = bmpRank !== null && v <= 0xffff ? bmpRank[v] : rankOf.get(v)!;
+    let smaller = basicSeen;
+    for (let i = r; i > 0; i &= i - 1) smaller += seen[i];
+    for (let i = r + 1; i <= ranks; i += i & -i) seen[i]++;
+    smallerBefore[fill[r]++] = smaller;
   }
-  distinct.sort((a, b) => a - b);
-  const bucketStart = new Int32Array(distinct.length + 1);
-  distinct.forEach((v, r) => rankOf.set(v, r));
-  const rank = new Int32Array(length);
-  for (let p = 0; p < length; p++) {
-    if (cps[p] < INITIAL_N) continue;
-    const r = rankOf.get(cps[p])!;
-    rank[p] = r;
-    bucketStart[r + 1]++;
-  }
-  for (let r = 0; r < distinct.length; r++) bucketStart[r + 1] += bucketStart[r];
-  const values = new Int32Array(length - basicCount);
-  const positions = new Int32Array(length - basicCount);
-  const fill = bucketStart.slice(0, distinct.length);
-  for (let p = 0; p < length; p++) {
-    if (cps[p] < INITIAL_N) continue;
-    const at = fill[rank[p]]++;
-    values[at] = cps[p];
-    positions[at] = p;
-  }
-
-  // Positions of the code points handled so far (all smaller than n).
-  const handledAt = new PositionSet(length);
-  for (let p = 0; p < length; p++) if (cps[p] < INITIAL_N) handledAt.add(p);
 
   let n = INITIAL_N;
   let delta = 0;
   let bias = INITIAL_BIAS;
   let handled = basicCount;
-  const digits: number[] = [];
-  let g = 0;
-  while (g < values.length) {
-    const m = values[g];
-    let groupEnd = g;
-    while (groupEnd < values.length && values[groupEnd] === m) groupEnd++;
+  for (let r = 0; r < ranks; r++) {
+    const m = distinct[r];
+    const groupStart = bucketStart[r];
+    const groupEnd = bucketStart[r + 1];
     // Skip to m: every handled code point counts once per value in between, at each insertion place.
     if (m - n > Math.floor((MAX_INT - delta) / (handled + 1))) return null;
     delta += (m - n) * (handled + 1);
@@ -205,40 +288,29 @@ export function punycodeEncode(input: string): string | null {
     // (The count before the previous occurrence is kept: that occurrence is not yet handled, so
     // the count before the position after it is the same.)
     let before = 0;
-    for (let j = g; j < groupEnd; j++) {
-      const p = positions[j];
-      const upTo = handledAt.countBelow(p);
+    for (let j = groupStart; j < groupEnd; j++) {
+      const upTo = smallerBefore[j];
       delta += upTo - before;
       before = upTo;
       if (delta > MAX_INT) return null;
-      // Emit delta as a generalized variable-length integer.
-      let q = delta;
-      for (let kk = BASE; ; kk += BASE) {
-        const t = threshold(kk, bias);
-        if (q < t) break;
-        digits.push(digitChar(t + ((q - t) % (BASE - t))));
-        q = Math.floor((q - t) / (BASE - t));
+      if (out.length - at < MAX_DIGITS) {
+        const grown = new Uint8Array(2 * out.length);
+        grown.set(out);
+        out = grown;
       }
-      digits.push(digitChar(q));
-      if (digits.length >= 4096) {
-        out += String.fromCharCode.apply(null, digits);
-        digits.length = 0;
-      }
+      at = writeDelta(out, at, delta, bias);
       bias = adapt(delta, handled + 1, handled === basicCount);
       delta = 0;
       handled++;
     }
     // The handled code points after the last occurrence: all that were handled when this value's
     // round began, less those before it.
-    delta += handled - (groupEnd - g) - before;
+    delta += handled - (groupEnd - groupStart) - before;
     if (delta > MAX_INT) return null;
-    for (let j = g; j < groupEnd; j++) handledAt.add(positions[j]);
     delta++;
     n++;
-    g = groupEnd;
   }
-  if (digits.length > 0) out += String.fromCharCode.apply(null, digits);
-  return out;
+  return asciiString(out, at);
 }
 
 /**
