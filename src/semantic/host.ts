@@ -287,8 +287,8 @@ export function endsInANumber(input: string): boolean {
   // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x",
   // and starts with a digit (the "0" of "0x" included).
   if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
-  let start = last;
-  while (start > 0 && input.charCodeAt(start - 1) !== 0x2e) start--;
+  // The last label starts after the last "." before `last` (the character at `last` is not one).
+  const start = input.lastIndexOf('.', last) + 1;
   const first = input.charCodeAt(start);
   if (!(first >= 0x30 && first <= 0x39)) return false;
   // What `ends-in-a-number` comes to: its repetition skips every label but the last, so the
