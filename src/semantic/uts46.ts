@@ -134,24 +134,33 @@ function rowOf(cp: number): number {
 /**
  * https://www.unicode.org/reports/tr46/#ProcessingStepMap. `valid` is whether every code point
  * has a status that the validity criteria accept (valid, or a deviation when nontransitional):
- * the domain is then its own mapping.
+ * the domain is then its own mapping. `noBidi`, when true, says that no code point of the domain
+ * matches tr46's bidiDomain regex (asked in the same pass, so that a long domain is read once);
+ * false says that one may.
  */
-function map(domain: string, transitional: boolean): { mapped: string; valid: boolean } {
+function map(domain: string, transitional: boolean): { mapped: string; valid: boolean; noBidi: boolean } {
   let out = '';
   let valid = true;
   let runStart = 0; // a run of code points that map to themselves is copied as one slice
   let i = 0;
   const statuses = BMP_TABLES ? (bmpStatuses ??= new Uint8Array(0x10000)) : null;
+  const answers = BIDI_DOMAIN_IS_A_CLASS ? (bidiDomainAnswers ??= new Uint8Array(0x10000)) : null;
+  let bidi = answers === null ? 2 : 1; // the bidiDomain answers met, ORed (2: yes, or not asked)
   while (i < domain.length) {
     const c = domain.charCodeAt(i);
     // The common case first: a valid BMP code point (not a surrogate), from the table.
     if (statuses !== null && (c < 0xd800 || c > 0xdfff)) {
       if (statuses[c] === 0) fillPage(c >>> PAGE_BITS);
       if (statuses[c] === VALID) {
+        if (answers !== null) {
+          if (answers[c] === 0) fillBidiDomainPage(answers, c >>> PAGE_BITS);
+          bidi |= answers[c];
+        }
         i++;
         continue;
       }
     }
+    bidi = 2; // (a code point off the common path: not asked)
     let cp = c;
     let width = 1;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < domain.length) {
@@ -173,7 +182,7 @@ function map(domain: string, transitional: boolean): { mapped: string; valid: bo
     }
     i += width;
   }
-  return { mapped: runStart === 0 ? domain : out + domain.slice(runStart), valid };
+  return { mapped: runStart === 0 ? domain : out + domain.slice(runStart), valid, noBidi: bidi === 1 };
 }
 
 const NON_ASCII = /[^\x00-\x7F]/;
@@ -310,9 +319,13 @@ function hasBidiDomainCodePoint(text: string): boolean {
   return false;
 }
 
-/** https://www.unicode.org/reports/tr46/#Notation: a bidi domain name has an RTL label (A-labels decoded). */
-function isBidiDomainName(labels: string[]): boolean {
+/**
+ * https://www.unicode.org/reports/tr46/#Notation: a bidi domain name has an RTL label (A-labels
+ * decoded). With `onlyALabels`, the caller knows that no other label has one.
+ */
+function isBidiDomainName(labels: string[], onlyALabels = false): boolean {
   for (const label of labels) {
+    if (onlyALabels && !label.startsWith('xn--')) continue;
     const text = label.startsWith('xn--') ? (punycodeDecode(label.slice(4)) ?? '') : label;
     if (BIDI_DOMAIN_IS_A_CLASS ? hasBidiDomainCodePoint(text) : regexes.bidiDomain.test(text)) return true;
   }
@@ -322,11 +335,13 @@ function isBidiDomainName(labels: string[]): boolean {
 /** https://www.unicode.org/reports/tr46/#Processing: the processed labels and whether an error was recorded. */
 function processing(domain: string, options: IdnaOptions): { labels: string[]; error: boolean } {
   // 1. Map. 2. Normalize. 3. Break.
-  const { mapped, valid } = map(domain, options.transitionalProcessing);
+  const { mapped, valid, noBidi } = map(domain, options.transitionalProcessing);
   const normalized = mapped.normalize('NFC');
   const statusesValid = valid && normalized === mapped;
   const labels = normalized.split('.');
-  const isBidi = options.checkBidi && isBidiDomainName(labels);
+  // When every code point was valid, the labels are pieces of the domain as the Map step read
+  // it, and with no bidiDomain code point there, only an A-label's decoding can have one.
+  const isBidi = options.checkBidi && isBidiDomainName(labels, statusesValid && noBidi);
   // 4. Convert/Validate each label. (Once an error is recorded, later labels are still
   //    converted, for ToUnicode's output, but no longer validated.)
   let error = false;
