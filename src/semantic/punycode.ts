@@ -221,8 +221,8 @@ export function punycodeEncode(input: string): string | null {
   // lookup per code point was most of the time of a label of a million code points.
   const bmpRank = input.length >= LONG_LABEL ? new Int32Array(0x10000) : null;
   const rankOf = new Map<number, number>();
-  const cps = new Int32Array(input.length);
-  let out = new Uint8Array(2 * input.length + MAX_DIGITS);
+  // (a non-basic code point takes two or three digits in most labels: room for three each)
+  let out = new Uint8Array(3 * input.length + MAX_DIGITS);
   let length = 0;
   let at = 0;
   for (let i = 0; i < input.length; i++) {
@@ -240,7 +240,7 @@ export function punycodeEncode(input: string): string | null {
       if (bmpRank !== null && c <= 0xffff) bmpRank[c]++;
       else rankOf.set(c, (rankOf.get(c) ?? 0) + 1);
     }
-    cps[length++] = c;
+    length++;
   }
   const basicCount = at;
   if (basicCount > 0) out[at++] = 0x2d; // "-"
@@ -258,11 +258,20 @@ export function punycodeEncode(input: string): string | null {
   const fill = bucketStart.slice(0, ranks);
   const seen = new Int32Array(ranks + 1); // the Fenwick tree, written out: this is the hot loop
   let basicSeen = 0;
-  for (let p = 0; p < length; p++) {
-    const v = cps[p];
+  // (the label is read again rather than kept as code points: an array of them cost more to
+  // write and read than the code units do to read twice)
+  for (let i = 0; i < input.length; i++) {
+    let v = input.charCodeAt(i);
     if (v < INITIAL_N) {
       basicSeen++;
       continue;
+    }
+    if (v >= 0xd800 && v <= 0xdbff && i + 1 < input.length) {
+      const d = input.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        v = ((v - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        i++;
+      }
     }
     const r = bmpRank !== null && v <= 0xffff ? bmpRank[v] : rankOf.get(v)!;
     let smaller = basicSeen;
