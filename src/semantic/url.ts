@@ -617,21 +617,32 @@ class Pass {
       // The grammar's run: each part up to a separator is a segment, and the last one ends it.
       const x = f.segmentSeparators!;
       const end = f.segmentRunEnd;
+      // A long ASCII run with spans and no errors to report is read as bytes, segment after
+      // segment in one loop (spanRun), down to any segment that takes the string steps.
+      const units = this.spans && !this.sink && end - run >= LONG_RUN ? asciiUnits(pre, run, end) : null;
       let s = run;
-      for (let i = run; i < end; i++) {
-        const c = pre.charCodeAt(i);
-        if (c < 128 && x[c] === 1) {
-          this.segment(s, i, true);
-          s = i + 1;
+      while (s <= end) {
+        if (units !== null) {
+          s = spanRun(units, run, s, end, x, this.pending, url);
+          this.pending = runPending;
+          if (s > end) break;
         }
+        let i = s;
+        while (i < end) {
+          const c = pre.charCodeAt(i);
+          if (c < 128 && x[c] === 1) break;
+          i++;
+        }
+        this.segment(s, i, i < end);
+        s = i + 1;
       }
-      this.segment(s, end, false);
     } else {
       const segments = f.segments;
       const special = this.special;
       for (let k = 0; k < segments.length; k += 2) {
         const e = segments[k + 1];
-        const c = pre.charCodeAt(e);
+        // (no read past the end: one would make V8 deoptimize this loop and recompile it slower)
+        const c = e < pre.length ? pre.charCodeAt(e) : 0;
         this.segment(segments[k], e, c === 0x2f || (special && c === 0x5c));
       }
     }
@@ -654,20 +665,11 @@ class Pass {
     }
     const path = this.url.path as string[];
     if (this.spans) {
-      const c0 = pre.charCodeAt(s);
-      if (e === s || (c0 !== 0x2e && c0 !== 0x25)) {
-        // Not a dot segment, before or after percent-encoding (which never writes "." and
-        // leaves a "%" first only when one was there or a code unit is encoded, "%2E" never).
-        this.pending = pushSpan(this.pending, s, e);
-        return;
-      }
-      if (c0 === 0x2e && e - s <= 2 && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e)) {
-        // "." or ".." as written: shorten (the last span, else the strings), then an empty segment
-        if (e - s === 2) {
-          if (this.pending > 0) this.pending -= 2;
-          else shortenPath(this.url);
-        }
-        if (!endsWithSeparator) this.pending = pushSpan(this.pending, e, e);
+      const n = e - s;
+      const c0 = n > 0 ? pre.charCodeAt(s) : 0; // (no read past the end, as in path())
+      const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? pre.charCodeAt(s + 1) : 0);
+      if (kind !== STRING_STEPS) {
+        this.pending = spanStep(kind, s, e, endsWithSeparator, this.pending, this.url);
         return;
       }
       // Any other segment that starts with "." or "%" takes the path state's own steps, on strings.
@@ -698,7 +700,7 @@ class Pass {
 
   private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
     const url = this.url;
-    const first = buffer.charCodeAt(0);
+    const first = buffer.length > 0 ? buffer.charCodeAt(0) : 0; // (no read past the end, as in path())
     if (first !== 0x2e && first !== 0x25 && url.scheme !== 'file') {
       // not a dot segment, and no drive letter rule: the common case
       path.push(buffer);
@@ -757,6 +759,82 @@ class Pass {
 
 /** The span stack of the path state (see path()): start and end offsets, reused from call to call. */
 let PENDING = new Int32Array(256);
+
+/** From how many code units a run of segments is read as bytes (see path()). */
+const LONG_RUN = 256;
+
+/** The code units of a long run, for asciiUnits (reused; given back after a long input). */
+let UNITS = new Uint8Array(1024);
+const unitEncoder = new TextEncoder();
+
+/**
+ * The code units of pre[from, to) as bytes (the first at index 0), or null when one is not
+ * ASCII: a loop over a typed array costs the same whatever kinds of string V8 has seen here,
+ * where one of charCodeAt calls came to cost two to three times more in a process that had
+ * parsed varied URLs first.
+ */
+function asciiUnits(pre: string, from: number, to: number): Uint8Array | null {
+  const n = to - from;
+  if (UNITS.length < n || (UNITS.length > 65536 && n < UNITS.length >> 2)) UNITS = new Uint8Array(Math.max(1024, n));
+  const { read, written } = unitEncoder.encodeInto(pre.slice(from, to), UNITS);
+  return read === n && written === n ? UNITS : null;
+}
+
+/** How the span steps take a segment (spanKind). */
+const PLAIN = 0;
+const SINGLE_DOT = 1;
+const DOUBLE_DOT = 2;
+const STRING_STEPS = 3;
+
+/**
+ * For a segment of `n` code units, the first `c0` and, when c0 is "." and n is 2, the second
+ * `c1`: PLAIN when it is not a dot segment, before or after percent-encoding (which never
+ * writes "." and leaves a "%" first only when one was there or a code unit is encoded, "%2E"
+ * never), SINGLE_DOT or DOUBLE_DOT for "." and ".." as written, else STRING_STEPS: it starts
+ * with "." or "%" and takes the path state's steps on strings.
+ */
+function spanKind(n: number, c0: number, c1: number): number {
+  if (n === 0 || (c0 !== 0x2e && c0 !== 0x25)) return PLAIN;
+  if (c0 === 0x2e && (n === 1 || (n === 2 && c1 === 0x2e))) return n === 1 ? SINGLE_DOT : DOUBLE_DOT;
+  return STRING_STEPS;
+}
+
+/**
+ * The path state for a segment [s, e) of kind PLAIN, SINGLE_DOT or DOUBLE_DOT on the span
+ * stack, with `pending` entries of PENDING in use: how many are in use after it.
+ */
+function spanStep(kind: number, s: number, e: number, endsWithSeparator: boolean, pending: number, url: URLRecord): number {
+  if (kind === PLAIN) return pushSpan(pending, s, e);
+  // "." or "..": shorten (the last span, else the strings), then an empty segment unless a separator follows
+  if (kind === DOUBLE_DOT) {
+    if (pending > 0) pending -= 2;
+    else shortenPath(url);
+  }
+  return endsWithSeparator ? pending : pushSpan(pending, e, e);
+}
+
+/** spanRun's second result: how many entries of PENDING are in use. */
+let runPending = 0;
+
+/**
+ * The span steps over the segments of a run of the grammar's (see path()) from `s`, the start
+ * of one, to `end`, while they take them; `units` holds the run's code units from `base` on.
+ * Returns the start of the first segment they do not take, or end + 1 when they took them all,
+ * and leaves the count of PENDING in use in runPending.
+ */
+function spanRun(units: Uint8Array, base: number, s: number, end: number, x: Uint8Array, pending: number, url: URLRecord): number {
+  for (let i = s; i <= end; i++) {
+    if (i < end && x[units[i - base]] !== 1) continue;
+    const n = i - s;
+    const c0 = n > 0 ? units[s - base] : 0;
+    const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? units[s + 1 - base] : 0);
+    if (kind === STRING_STEPS) break;
+    pending = spanStep(kind, s, i, i < end, pending, url);
+    s = i + 1;
+  }
+  runPending = pending;
+  return s;
+}
 
 function pushSpan(pending: number, s: number, e: number): number {
   if (pending === PENDING.length) {
