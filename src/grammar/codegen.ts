@@ -51,7 +51,9 @@ export interface FieldFlags {
   readonly table: Uint8Array | Uint16Array | Uint32Array;
   readonly nonAscii: number;
 }
-export type FlagsByField = Readonly<Partial<Record<RecordField, FieldFlags>>>;
+/** A record field, or `rule:NAME` for the code units that rule NAME consumes wherever it is used. */
+export type FlagKey = RecordField | `rule:${string}`;
+export type FlagsByField = Readonly<Partial<Record<FlagKey, FieldFlags>>>;
 
 /** separatedRuns' analysis: the union's charset, X when it leads, X, and the unmarked field of the parts (if any). */
 interface SeparatedRuns {
@@ -107,7 +109,7 @@ class Generator {
   ) {}
 
   /** The fields of the rules being generated, innermost last (a rule with a field pushes it). */
-  private readonly fieldStack: RecordField[] = [];
+  private readonly fieldStack: FlagKey[] = [];
 
   /**
    * The flags that code consumed here raises: those of every field on the stack (a code unit
@@ -266,7 +268,7 @@ class Generator {
    * `shape` with mark-free rules looked through (and one-item sequences unwrapped), with the
    * fields of the unmarked rules passed on the way; null when a rule on the way would mark.
    */
-  private resolve(shape: Shape, fields: RecordField[]): Shape | null {
+  private resolve(shape: Shape, fields: FlagKey[]): Shape | null {
     for (;;) {
       if (shape.kind === 'sequence' && shape.items.length === 1) shape = shape.items[0];
       else if (shape.kind === 'nonTerminal') {
@@ -276,14 +278,16 @@ class Generator {
           if (!this.unmarked.has(r.field)) return null;
           fields.push(r.field);
         }
+        const key = this.ruleFlagKey(shape.name);
+        if (key !== null) fields.push(key);
         shape = r.shape;
       } else return shape;
     }
   }
 
   /** A run of a charset: `zeroOrMore(charset)`, looked through rules; with the fields on the way. */
-  private charsetRepetition(shape: Shape): { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] } | null {
-    const fields: RecordField[] = [];
+  private charsetRepetition(shape: Shape): { set: Extract<Shape, { kind: 'charset' }>; fields: FlagKey[] } | null {
+    const fields: FlagKey[] = [];
     const s = this.resolve(shape, fields);
     if (!s || s.kind !== 'zeroOrMore') return null;
     const item = this.resolve(s.item, fields);
@@ -314,7 +318,7 @@ class Generator {
     } else return null;
     if (!lead && a === null) return null;
     if (!this.markFreeButUnmarked(shape)) return null;
-    const restFields: RecordField[] = [];
+    const restFields: FlagKey[] = [];
     const loop = this.resolve(rest, restFields);
     if (!loop || loop.kind !== 'zeroOrMore') return null;
     const seq = this.resolve(loop.item, restFields);
@@ -331,7 +335,7 @@ class Generator {
     const as = xTable && this.runSetApartFrom(b.set, xTable);
     if (!xTable || !as) return null;
     // the union's table: 1 | the flags each code unit raises where it is consumed
-    const withFields = (fields: RecordField[]) => {
+    const withFields = (fields: FlagKey[]) => {
       this.fieldStack.push(...fields);
       try {
         return this.currentFlags();
@@ -347,7 +351,7 @@ class Generator {
       else if (xTable[c] === 1) table[c] = 1 | (xFlags ? xFlags.table[c] : 0);
     }
     const union: Charset = { table, nonAscii: as.nonAscii, raiseNonAscii: as.nonAscii && aFlags ? aFlags.nonAscii : 0 };
-    return { union, lead: lead ? xTable : null, x: xTable, field: bFields.find((f) => this.unmarked.has(f)) ?? null };
+    return { union, lead: lead ? xTable : null, x: xTable, field: (bFields.find((f) => this.unmarked.has(f)) as RecordField | undefined) ?? null };
   }
 
   /**
@@ -357,7 +361,7 @@ class Generator {
    * code unit not in A (a path and its segments). It matches as the rules do, a mark for each run
    * of A, in one loop: no call, gate or temporary per segment. Null when `shape` is not of that form.
    */
-  private markedRuns(shape: Shape): { rule: string; field: RecordField; a: { set: Extract<Shape, { kind: 'charset' }>; fields: RecordField[] }; x: Uint8Array; xFields: RecordField[]; lead: boolean } | null {
+  private markedRuns(shape: Shape): { rule: string; field: RecordField; a: { set: Extract<Shape, { kind: 'charset' }>; fields: FlagKey[] }; x: Uint8Array; xFields: FlagKey[]; lead: boolean } | null {
     let lead = false;
     let first: Shape | null = null;
     let rest: Shape;
@@ -377,7 +381,7 @@ class Generator {
     const a = this.charsetRepetition(r.shape);
     if (!a) return null;
     a.fields.unshift(r.field);
-    const xFields: RecordField[] = [];
+    const xFields: FlagKey[] = [];
     const x = this.resolve(xShape, xFields);
     if (!x || !this.markFree(xShape)) return null;
     const xTable = singleUnitTable(x);
@@ -519,8 +523,25 @@ class Generator {
     }
   }
 
-  /** A rule's match at `v`, with its mark when it has a field. */
+  /** `rule:NAME` when the caller gave flags for the code units rule NAME consumes; otherwise null. */
+  private ruleFlagKey(name: string): FlagKey | null {
+    const key = `rule:${name}` as const;
+    return this.flagsByField[key] ? key : null;
+  }
+
+  /** A rule's match at `v`, with its mark when it has a field (and the rule's own flags raised). */
   private ruleBody(name: string, v: string): string {
+    const key = this.ruleFlagKey(name);
+    if (key === null) return this.fieldRuleBody(name, v);
+    this.fieldStack.push(key);
+    try {
+      return this.fieldRuleBody(name, v);
+    } finally {
+      this.fieldStack.pop();
+    }
+  }
+
+  private fieldRuleBody(name: string, v: string): string {
     const r = this.g[name];
     if (!r) throw new Error(`grammar: no rule named "${name}"`);
     if (!r.field) return this.shape(r.shape, v);
@@ -881,7 +902,8 @@ export interface GenerateOptions {
    * unit that a rule with a flagged field consumes, and `flags()` reports them after a scan.
    * Bits are only ever added, never taken back when an alternative is given up: a bit that is
    * clear is a promise (no code unit with it was consumed in that field by the match), a bit
-   * that is set is not. A matcher with flags is cached per flags object.
+   * that is set is not. A key `rule:NAME` gives flags for the code units that rule NAME
+   * consumes, wherever it is used. A matcher with flags is cached per flags object.
    */
   flags?: FlagsByField;
   /**

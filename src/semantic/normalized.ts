@@ -70,6 +70,8 @@ const SPECIAL_QUERY_FLAG = 1 << 6;
 const FRAGMENT_FLAG = 1 << 7;
 /** A "." or "%" in a path segment: without one, no segment is a dot segment. */
 const SEGMENT_DOT_FLAG = 1 << 8;
+/** A "\\" taken by the grammar's `separator` rule (a special URL's "/" or "\\"), which serializes as "/". */
+const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
 
 /** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
 function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
@@ -112,6 +114,7 @@ const NORMALIZED_FLAGS: FlagsByField = {
   opaquePath: encodeSetFlags(C0_CONTROL_SET, OPAQUE_PATH_FLAG),
   query: queryFlags(),
   fragment: encodeSetFlags(FRAGMENT_SET, FRAGMENT_FLAG),
+  'rule:separator': { table: Uint16Array.from({ length: 128 }, (_, c) => (c === 0x5c ? BACKSLASH_SEPARATOR_FLAG : 0)), nonAscii: 0 },
 };
 
 /**
@@ -292,10 +295,9 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // the path state could make one, and those never get here).
       if (pre.charCodeAt(at) !== 0x2f) return null;
       if (hostStart < 0 && pathEnd > at + 1 && pre.charCodeAt(at + 1) === 0x2f) return null;
-      if (anySpecial) {
-        const backslash = pre.indexOf('\\', at);
-        if (backslash >= 0 && backslash < pathEnd) return null;
-      }
+      // A special URL's "\\" is a separator, serialized as "/" (its only way into a special
+      // URL's path: the special segment takes none).
+      if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
       if ((flags & SEGMENT_DOT_FLAG) !== 0) {
         DOT_SEGMENT.lastIndex = at;
