@@ -71,7 +71,7 @@ function guardedAgree([g, rule, ctx]: Entry, input: string): void {
 }
 
 describe('guarded matchers', () => {
-  const urlEntries = entries.filter(([g, rule]) => g === URL_GRAMMAR && Object.values(ENTRY_RULES).includes(rule));
+  const urlEntries = entries.filter(([g, rule]) => g === URL_GRAMMAR && (Object.values(ENTRY_RULES) as string[]).includes(rule));
   for (const entry of urlEntries) {
     const name = `${entry[1]}${entry[2].baseScheme ? ` (base ${entry[2].baseScheme})` : ''}`;
     it(`${name}: raw WPT inputs, the corpus and 2,000 random strings`, () => {
