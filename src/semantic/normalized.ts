@@ -120,8 +120,9 @@ const NORMALIZED_FLAGS: FlagsByField = {
 /**
  * How parseForHref's matcher is generated (src/grammar/codegen.ts): guarded (it runs on input
  * not yet preprocessed), raising NORMALIZED_FLAGS, and with the path segments unmarked, so that a
- * path is one run of code units (no mark, no list, no call per segment). A URL that turns out
- * not to be normalised is matched again with its segments.
+ * path is one run of code units with one mark (no list, no call per segment). A URL that turns
+ * out not to be normalised goes through the semantic pass on the same marks, which reads the
+ * segments as the parts of that run between its separators.
  */
 export const NORMALIZED_MATCHER: GenerateOptions = { guard: true, flags: NORMALIZED_FLAGS, unmarked: ['segment'] };
 
