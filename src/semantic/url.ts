@@ -664,10 +664,10 @@ class Pass {
       reportInvalidURLUnits(pre, s, e, this.sink);
     }
     const path = this.url.path as string[];
+    const n = e - s;
+    const c0 = n > 0 ? pre.charCodeAt(s) : 0; // (no read past the end, as in path())
+    const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? pre.charCodeAt(s + 1) : 0);
     if (this.spans) {
-      const n = e - s;
-      const c0 = n > 0 ? pre.charCodeAt(s) : 0; // (no read past the end, as in path())
-      const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? pre.charCodeAt(s + 1) : 0);
       if (kind !== STRING_STEPS) {
         this.pending = spanStep(kind, s, e, endsWithSeparator, this.pending, this.url);
         return;
@@ -679,9 +679,9 @@ class Pass {
     const firstBuffer = this.firstBuffer;
     const withBuffer = this.first && firstBuffer !== undefined;
     this.first = false;
-    if (e - s <= 2 && e > s && pre.charCodeAt(s) === 0x2e && (e - s === 1 || pre.charCodeAt(s + 1) === 0x2e) && !withBuffer) {
+    if ((kind === SINGLE_DOT || kind === DOUBLE_DOT) && !withBuffer) {
       // "." or ".." as written: the dot-segment steps, without making the string
-      this.appendDotSegment(path, e - s === 2, endsWithSeparator);
+      this.appendDotSegment(path, kind === DOUBLE_DOT, endsWithSeparator);
       return;
     }
     let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
