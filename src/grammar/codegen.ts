@@ -438,9 +438,7 @@ class Generator {
     if (this.guard && runs.union.nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
     if (raise !== 0) high = `${high} && (fa |= ${raise}) !== 0`;
     const test = `(q < len && ((c = input.charCodeAt(q)) < 128 ? (u = T${k}[c]) !== 0 && (fa |= u) !== 0 : ${high}))`;
-    let cls = '';
-    for (let c = 0; c < 128; c++) if (runs.union.table[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
-    if (runs.union.nonAscii && raise === 0) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
+    const cls = runClass(runs.union.table, runs.union.nonAscii ? this.highRange() : '', raise, 0);
     const loop =
       cls === ''
         ? `while (${test}) q++;`
@@ -637,9 +635,7 @@ class Generator {
     // Inside a field with flags, the expression takes only the code units that raise none (table
     // value 1): it stops before one that does, which the loop then takes (raising its flags), and
     // the run goes on.
-    let cls = '';
-    for (let c = 0; c < 128; c++) if (cs.table[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
-    if (cs.nonAscii && !(flagged && flagged.nonAscii !== 0)) cls += this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
+    const cls = runClass(cs.table, cs.nonAscii ? this.highRange() : '', flagged ? flagged.nonAscii : 0, 0);
     if (cls === '') return `${open}while (${test}) q++;${close}`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
     if (flagged) return `${open}${runWithBackoff(test, k, this.saturating(this.charsets.length - 1, cs.nonAscii, flagged.nonAscii))}${close}`;
@@ -653,8 +649,12 @@ class Generator {
    */
   private saturating(t: number, nonAscii: boolean, raiseNonAscii: number): string {
     const cache = this.saturatedCaches++;
-    const high = nonAscii ? (this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF') : '';
-    return `S${cache}, T${t}, ${JSON.stringify(high)}, ${raiseNonAscii}`;
+    return `S${cache}, T${t}, ${JSON.stringify(nonAscii ? this.highRange() : '')}, ${raiseNonAscii}`;
+  }
+
+  /** A run's non-ASCII code units in a character class: all from U+0080 up, less the surrogates when guarded. */
+  private highRange(): string {
+    return this.guard ? '\\x80-\\uD7FF\\uE000-\\uFFFF' : '\\x80-\\uFFFF';
   }
 
   /** A condition: the code unit at `v` is in the set (uses a local `c`). */
@@ -811,7 +811,6 @@ class Generator {
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
       tables +
       '\n' +
-      (this.saturatedCaches > 0 ? SATURATED : '') +
       this.fns.join('\n') +
       `\nfunction scan(s, start) {\n` +
       `  IN = s; LEN = s.length; nm = 0; fl = 0;\n` +
@@ -864,26 +863,35 @@ function runWithBackoff(test: string, k: number, saturating: string): string {
 }
 
 /**
- * Generated once into a matcher with flagged runs. A flag once raised stays raised, so in a run,
- * a code unit whose flags are all raised already changes nothing but the position: the
- * expression of a run can take those too. `saturated` makes (once per run and set of raised
- * flags) the expression of the code units of table `table` (values 1 | bits) whose bits are all
- * in `raised`, with the non-ASCII range `high` when its bits `highBits` are. A run dense with a
- * flagged code unit (the dots of a path of dot segments) is then crossed by the expression after
- * the first one.
+ * The inside of a character class (ASCII code units as \xNN escapes, then `high`) for the code
+ * units of a run whose table is `table` (values 1 | the bits each raises, 0 when not in the run)
+ * and whose non-ASCII range `high` (empty when it has none) raises `highBits`: those whose bits
+ * are all in `raised`. With `raised` 0, the code units that raise nothing.
  */
-const SATURATED =
-  'function saturated(cache, table, high, highBits, raised) {\n' +
-  '  let re = cache.get(raised);\n' +
-  '  if (re === undefined) {\n' +
-  '    let cls = "";\n' +
-  '    for (let c = 0; c < 128; c++) if (table[c] !== 0 && (table[c] & ~1 & ~raised) === 0) cls += "\\\\x" + (c < 16 ? "0" : "") + c.toString(16);\n' +
-  '    if (high !== "" && (highBits & ~raised) === 0) cls += high;\n' +
-  '    re = new RegExp(cls === "" ? "(?:)" : "[" + cls + "]*", "y");\n' +
-  '    cache.set(raised, re);\n' +
-  '  }\n' +
-  '  return re;\n' +
-  '}\n';
+function runClass(table: ArrayLike<number>, high: string, highBits: number, raised: number): string {
+  let cls = '';
+  for (let c = 0; c < 128; c++) if (table[c] !== 0 && (table[c] & ~1 & ~raised) === 0) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  if (high !== '' && (highBits & ~raised) === 0) cls += high;
+  return cls;
+}
+
+/**
+ * Given to every generated matcher (as `saturated`). A flag once raised stays raised, so in a
+ * run, a code unit whose flags are all raised already changes nothing but the position: the
+ * expression of a run can take those too. This makes (once per run, in the run's own `cache`,
+ * and set of raised flags) the expression of the run's code units (see runClass) whose bits are
+ * all in `raised`. A run dense with a flagged code unit (the dots of a path of dot segments) is
+ * then crossed by the expression after the first one.
+ */
+function saturated(cache: Map<number, RegExp>, table: ArrayLike<number>, high: string, highBits: number, raised: number): RegExp {
+  let re = cache.get(raised);
+  if (re === undefined) {
+    const cls = runClass(table, high, highBits, raised);
+    re = new RegExp(cls === '' ? '(?:)' : `[${cls}]*`, 'y');
+    cache.set(raised, re);
+  }
+  return re;
+}
 
 /** TAB, LF and CR: the code units a guarded matcher treats as in no charset. */
 const GUARDED_ASCII = [0x09, 0x0a, 0x0d];
@@ -941,8 +949,13 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
     const gen = new Generator(g, ctx, guard, options.flags, new Set(unmarked));
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const make = new Function('CS', 'FIELDS', 'SEPARATORS', source) as (cs: Charset[], fields: string[], separators: (Uint8Array | null)[]) => FastMatcher;
-    return make(gen.charsets, gen.fields, Array.from(gen.fields, (_, k) => gen.separators[k] ?? null));
+    const make = new Function('CS', 'FIELDS', 'SEPARATORS', 'saturated', source) as (
+      cs: Charset[],
+      fields: string[],
+      separators: (Uint8Array | null)[],
+      sat: typeof saturated,
+    ) => FastMatcher;
+    return make(gen.charsets, gen.fields, Array.from(gen.fields, (_, k) => gen.separators[k] ?? null), saturated);
   });
 }
 
