@@ -170,14 +170,9 @@ function encodeShort(input: string): string | null {
   const cps: number[] = [];
   let out = '';
   for (let i = 0; i < input.length; i++) {
-    let c = input.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-      const d = input.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
+    // (codePointAt takes a lone surrogate as itself, as the `punycode` package counts it)
+    const c = input.codePointAt(i)!;
+    if (c > 0xffff) i++;
     cps.push(c);
     if (c < INITIAL_N) out += input[i];
   }
@@ -226,17 +221,11 @@ export function punycodeEncode(input: string): string | null {
   let length = 0;
   let at = 0;
   for (let i = 0; i < input.length; i++) {
-    let c = input.charCodeAt(i);
+    const c = input.codePointAt(i)!;
     if (c < INITIAL_N) {
       out[at++] = c;
     } else {
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-        const d = input.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-          i++;
-        }
-      }
+      if (c > 0xffff) i++;
       if (bmpRank !== null && c <= 0xffff) bmpRank[c]++;
       else rankOf.set(c, (rankOf.get(c) ?? 0) + 1);
     }
@@ -261,18 +250,12 @@ export function punycodeEncode(input: string): string | null {
   // (the label is read again rather than kept as code points: an array of them cost more to
   // write and read than the code units do to read twice)
   for (let i = 0; i < input.length; i++) {
-    let v = input.charCodeAt(i);
+    const v = input.codePointAt(i)!;
     if (v < INITIAL_N) {
       basicSeen++;
       continue;
     }
-    if (v >= 0xd800 && v <= 0xdbff && i + 1 < input.length) {
-      const d = input.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        v = ((v - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
+    if (v > 0xffff) i++;
     const r = bmpRank !== null && v <= 0xffff ? bmpRank[v] : rankOf.get(v)!;
     let smaller = basicSeen;
     for (let i = r; i > 0; i &= i - 1) smaller += seen[i];
