@@ -161,15 +161,8 @@ function map(domain: string, transitional: boolean): { mapped: string; valid: bo
       }
     }
     bidi = 2; // (a code point off the common path: not asked)
-    let cp = c;
-    let width = 1;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < domain.length) {
-      const d = domain.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        width = 2;
-      }
-    }
+    const cp = domain.codePointAt(i)!; // (a lone surrogate as itself)
+    const width = cp > 0xffff ? 2 : 1;
     const status = statusOf(cp);
     if (status !== VALID && (transitional || status !== DEVIATION)) valid = false;
     let replacement: string | undefined;
@@ -304,14 +297,11 @@ function fillBidiDomainPage(answers: Uint8Array, page: number): void {
 function hasBidiDomainCodePoint(text: string): boolean {
   const answers = (bidiDomainAnswers ??= new Uint8Array(0x10000));
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        if (regexes.bidiDomain.test(text.slice(i, i + 2))) return true;
-        i++;
-        continue;
-      }
+    const c = text.codePointAt(i)!; // (a lone surrogate as itself)
+    if (c > 0xffff) {
+      if (regexes.bidiDomain.test(text.slice(i, i + 2))) return true;
+      i++;
+      continue;
     }
     if (answers[c] === 0) fillBidiDomainPage(answers, c >>> PAGE_BITS);
     if (answers[c] === 2) return true;
