@@ -104,18 +104,12 @@ function encodeLong(input: string, i: number, set: EncodeSet, spaceAsPlus: boole
   const buf = longBuffer;
   let k = 0;
   for (; i < n; i++) {
-    let cp = input.charCodeAt(i);
+    const cp = input.codePointAt(i)!; // (a lone surrogate as itself)
     if (cp <= 0x7e && set[cp] !== 1) buf[k++] = spaceAsPlus && cp === 0x20 ? 0x2b : cp;
     else if (spaceAsPlus && cp === 0x20) buf[k++] = 0x2b;
     else if (cp < 0x80) k = putEncodedByte(buf, k, cp);
     else {
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
-        const lo = input.charCodeAt(i + 1);
-        if (lo >= 0xdc00 && lo <= 0xdfff) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          i++;
-        }
-      }
+      if (cp > 0xffff) i++;
       if (cp < 0x800) {
         k = putEncodedByte(buf, k, 0xc0 | (cp >> 6));
       } else if (cp < 0x10000) {
