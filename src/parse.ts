@@ -184,22 +184,51 @@ export interface BasicParseOptions extends ParseOptions {
  * https://url.spec.whatwg.org/#concept-basic-url-parser. Returns the URL record, or null on
  * failure. With `url` and `stateOverride`, modifies `url` as the standard does and returns it
  * (null on failure; `url` may then be partly modified, exactly as the standard modifies it).
- * Never throws for a string input.
+ * Never throws for a string input. A `stateOverride` that is not one of STATE_OVERRIDES' names,
+ * or one without `url` (the URL it modifies), is a TypeError.
  */
 export function basicURLParse(input: string, options: BasicParseOptions = {}): URLRecord | null {
-  if (options.url && options.stateOverride) {
-    return applyStateOverride(toUSVString(input), options.url, options.stateOverride) ? options.url : null;
+  const { url, stateOverride } = options;
+  if (stateOverride !== undefined && stateOverride !== null) {
+    checkStateOverride('basicURLParse', stateOverride);
+    if (url === undefined || url === null) {
+      throw new TypeError(`basicURLParse: stateOverride "${stateOverride}" needs url, the URL record to modify (options.url)`);
+    }
+    checkURLToModify('basicURLParse', url);
+    return applyStateOverride(toUSVString(input), url, stateOverride) ? url : null;
   }
   const base = resolveBase(options.baseURL);
   if (base === undefined) return null;
   return parseOnly(String(input), base, getOutputEncodingName(options.encoding));
 }
 
+/** The state overrides, as a TypeError's message lists them. */
+const STATE_OVERRIDE_LIST = Object.keys(STATE_OVERRIDES)
+  .map((name) => `"${name}"`)
+  .join(', ');
+
+/** A TypeError unless `state` is one of STATE_OVERRIDES' own names (not "toString" or another inherited key). */
+function checkStateOverride(caller: string, state: unknown): asserts state is StateOverride {
+  if (typeof state === 'string' && Object.prototype.hasOwnProperty.call(STATE_OVERRIDES, state)) return;
+  const given = typeof state === 'string' ? JSON.stringify(state.length > 40 ? state.slice(0, 40) + '\u2026' : state) : typeof state;
+  throw new TypeError(`${caller}: unknown state override ${given}; the state overrides are ${STATE_OVERRIDE_LIST}`);
+}
+
+/** A TypeError unless `url` is an object (the URL record a state override modifies). */
+function checkURLToModify(caller: string, url: unknown): asserts url is URLRecord {
+  if (typeof url !== 'object' || url === null) {
+    throw new TypeError(`${caller}: the URL to modify must be a URL record, got ${url === null ? 'null' : typeof url}`);
+  }
+}
+
 /**
  * The basic URL parser with a URL and a state override: the override's entry rule ("start at
- * rule X"), then the semantic pass from that state. Returns false for failure.
+ * rule X"), then the semantic pass from that state. Returns false for failure. A `state` that is
+ * not one of STATE_OVERRIDES' names, or a `url` that is not an object, is a TypeError.
  */
 export function applyStateOverride(input: string, url: URLRecord, state: StateOverride): boolean {
+  checkStateOverride('applyStateOverride', state);
+  checkURLToModify('applyStateOverride', url);
   // The path start state appends segments to a list; the pathname setter never gets here with an
   // opaque path (it returns first), and a direct call with one fails rather than throwing.
   if (state === 'path start' && typeof url.path === 'string') return false;

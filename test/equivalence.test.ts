@@ -69,14 +69,14 @@ describe('urlEquals', () => {
     expect(urlEquals(new URL('https://example.com/x#a'), 'https://example.com/x#b', true)).to.equal(true);
   });
 
-  it('a string that does not parse equals nothing', () => {
+  it('a string that does not parse equals nothing; what is not a URL at all is a TypeError, not a silent false', () => {
     expect(urlEquals('no scheme', 'no scheme')).to.equal(false);
-    expect(urlEquals(null as unknown as string, 'https://a/')).to.equal(false);
-    expect(urlEquals({} as unknown as string, {} as unknown as string)).to.equal(false);
+    expect(() => urlEquals(null as unknown as string, 'https://a/')).to.throw(TypeError);
+    expect(() => urlEquals({} as unknown as string, {} as unknown as string)).to.throw(TypeError);
     // something shaped almost like a record is not one
     const r = parseURL('https://example.com/x')!;
     for (const bad of [{ ...r, path: 5 }, { ...r, host: [1, 2] }, { ...r, port: '80' }, { ...r, query: 1 }, { ...r, username: undefined }]) {
-      expect(urlEquals(bad as unknown as string, r), JSON.stringify(bad)).to.equal(false);
+      expect(() => urlEquals(bad as unknown as string, r), JSON.stringify(bad)).to.throw(TypeError);
     }
   });
 

@@ -229,10 +229,10 @@ describe('renderURL', () => {
       expect(renderURL(new URL('https://example.com/a'))!.text).to.equal('example.com/a');
       expect(renderURL('../b', { baseURL: 'https://example.com/a/c' })!.text).to.equal('example.com/b');
       expect(renderURL('no scheme')).to.equal(null);
-      expect(renderURL(null as unknown as string)).to.equal(null);
+      expect(() => renderURL(null as unknown as string)).to.throw(TypeError);
       expect(renderURL('https://a/', null as unknown as RenderOptions)!.text).to.equal('a');
       expect(renderURL('https://a/', { width: NaN })!.text).to.equal('a');
-      expect(renderURL({ ...parseURL('https://a/')!, path: 5 } as unknown as string)).to.equal(null);
+      expect(() => renderURL({ ...parseURL('https://a/')!, path: 5 } as unknown as string)).to.throw(TypeError);
     });
 
     it('opaque paths and hostless URLs render with their scheme', () => {

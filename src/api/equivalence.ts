@@ -4,7 +4,7 @@
 import { parseURL } from '../parse';
 import type { URLRecord } from '../record';
 import { serializeURL } from '../serialize';
-import { URL } from './url';
+import { objectToURLRecord, type URLInput } from './url';
 import { toHost, type HostInput, type HostOptions } from './public-suffix';
 
 /**
@@ -27,52 +27,30 @@ export function hostEquals(a: HostInput, b: HostInput, options: HostOptions = {}
   return p === q;
 }
 
-/** A URL record, a `URL` object, or a string to be parsed (without a base). */
-export type URLInput = URLRecord | URL | string;
+/** What urlEquals takes (and renderURL and serializeURLOrigin): see its definition in src/api/url.ts. */
+export type { URLInput };
 
-/** The URL record `url` stands for, or null (a string that does not parse, anything else). */
-export function toURLRecord(url: unknown): URLRecord | null {
-  if (typeof url === 'string') return parseURL(url);
-  if (url instanceof URL) return URL.recordOf(url);
-  return isURLRecord(url) ? url : null;
-}
-
-const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
-
-/** Whether `v` has the shape of a URL record (so the serializer cannot trip over it). */
-function isURLRecord(v: unknown): v is URLRecord {
-  if (v === null || typeof v !== 'object') return false;
-  const r = v as Record<string, unknown>;
-  const host = r.host;
-  const hostOK =
-    host === null ||
-    typeof host === 'string' ||
-    (typeof host === 'number' && Number.isInteger(host) && host >= 0 && host <= 0xffffffff) ||
-    (Array.isArray(host) && host.length === 8 && host.every((p) => Number.isInteger(p) && p >= 0 && p <= 0xffff));
-  const path = r.path;
-  const pathOK = typeof path === 'string' || (Array.isArray(path) && path.every((s) => typeof s === 'string'));
-  return (
-    typeof r.scheme === 'string' &&
-    typeof r.username === 'string' &&
-    typeof r.password === 'string' &&
-    hostOK &&
-    (r.port === null || (typeof r.port === 'number' && Number.isInteger(r.port))) &&
-    pathOK &&
-    isStringOrNull(r.query) &&
-    isStringOrNull(r.fragment)
-  );
+/**
+ * The URL record `url` stands for, as URLInput says: null for a string that does not parse; a
+ * TypeError, whose message starts with `caller`, for what is not a URL input.
+ */
+export function toURLRecord(url: unknown, caller: string): URLRecord | null {
+  return typeof url === 'string' ? parseURL(url) : objectToURLRecord(url, caller);
 }
 
 /**
  * https://url.spec.whatwg.org/#concept-url-equals
  *
  * True when the two URLs serialize to the same string (without their fragments when
- * `excludeFragments` is true). A string argument is parsed first; one that does not parse
- * equals nothing.
+ * `excludeFragments` is true). Each argument is read as URLInput says: a string argument is
+ * parsed first, and one that does not parse equals nothing; a URL object of another
+ * implementation is read through its href. An argument that is none of URLInput's kinds (null, a
+ * number, an object that is neither a URL record nor has a string href) is a TypeError, as is a
+ * URL object whose href does not parse.
  */
 export function urlEquals(a: URLInput, b: URLInput, excludeFragments = false): boolean {
-  const x = toURLRecord(a);
-  const y = toURLRecord(b);
+  const x = toURLRecord(a, 'urlEquals');
+  const y = toURLRecord(b, 'urlEquals');
   if (!x || !y) return false;
   return serializeURL(x, excludeFragments === true) === serializeURL(y, excludeFragments === true);
 }

@@ -15,7 +15,7 @@ import { serializePath, serializeURL } from '../serialize';
 import { domainToUnicode, serializeHost } from '../semantic/host';
 import { hostRegistrableDomain } from './public-suffix';
 import { LATIN_LOOKALIKES } from './rendering-lookalikes';
-import { toURLRecord, type URLInput } from './equivalence';
+import { objectToURLRecord, type URLInput } from './url';
 
 // ---- the result --------------------------------------------------------------------------------
 
@@ -426,6 +426,10 @@ function cpSlice(s: string, n: number): string {
   return s.slice(0, i);
 }
 
+/**
+ * The URL record to render: a string is parsed against `baseURL` (null when it does not parse);
+ * anything else is read as URLInput says (a TypeError for what is not a URL input).
+ */
 function record(url: unknown, baseURL: URLRecord | string | undefined): URLRecord | null {
   if (typeof url === 'string') {
     try {
@@ -434,7 +438,7 @@ function record(url: unknown, baseURL: URLRecord | string | undefined): URLRecor
       return null;
     }
   }
-  return toURLRecord(url);
+  return objectToURLRecord(url, 'renderURL');
 }
 
 function asBoolean(v: unknown, fallback: boolean): boolean {
@@ -444,10 +448,12 @@ function asBoolean(v: unknown, fallback: boolean): boolean {
 /**
  * https://url.spec.whatwg.org/#url-rendering
  *
- * Renders a URL record, a `URL` or a string (parsed, against `baseURL` if given) as a browser
- * shows it to a person: null for a string that does not parse. The result says which
- * simplifications and elisions were applied and how the host was shown; docs/rendering.md
- * describes each rule.
+ * Renders a URL record, a `URL` object (this library's, or another implementation's, read
+ * through its href) or a string (parsed, against `baseURL` if given) as a browser shows it to a
+ * person: null for a string that does not parse. Anything else (null, a number, an object that is
+ * neither a URL record nor has a string href) is a TypeError, as is a URL object whose href does
+ * not parse. The result says which simplifications and elisions were applied and how the host was
+ * shown; docs/rendering.md describes each rule.
  */
 export function renderURL(url: URLInput, options: RenderOptions = {}): RenderResult | null {
   const opts = options !== null && typeof options === 'object' ? options : {};

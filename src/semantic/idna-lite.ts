@@ -22,10 +22,29 @@ let toASCIISupplied: IDNAToASCII | null = null;
 let toUnicodeSupplied: IDNAToUnicode | null = null;
 let refused = 0;
 
-/** Sets (or, with null, removes) the caller's IDNA functions for the whole light build. */
-export function configureIDNA(options: IDNAOptions): void {
-  if (options.idna !== undefined) toASCIISupplied = typeof options.idna === 'function' ? options.idna : null;
-  if (options.idnaToUnicode !== undefined) toUnicodeSupplied = typeof options.idnaToUnicode === 'function' ? options.idnaToUnicode : null;
+/**
+ * Sets (or, with null, removes) the caller's IDNA functions for the whole light build; a member
+ * left undefined keeps what was set before. The options are read as a Web IDL dictionary is
+ * (https://webidl.spec.whatwg.org/#js-dictionary): undefined or null is an empty one, anything
+ * else that is not an object is a TypeError. A member that is neither a function, null nor
+ * undefined is a TypeError too, and then nothing is changed.
+ */
+export function configureIDNA(options: IDNAOptions | null | undefined): void {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object' && typeof options !== 'function') {
+    throw new TypeError(`configure: options must be an object, got ${typeof options}`);
+  }
+  // Each member is read once (it may be a getter), and both are checked before either is set.
+  const idna = functionOrNull('idna', options.idna);
+  const idnaToUnicode = functionOrNull('idnaToUnicode', options.idnaToUnicode);
+  if (idna !== undefined) toASCIISupplied = idna;
+  if (idnaToUnicode !== undefined) toUnicodeSupplied = idnaToUnicode;
+}
+
+/** A configure member as it is: a function, null or undefined; a TypeError for anything else. */
+function functionOrNull<F>(name: string, value: F | null | undefined): F | null | undefined {
+  if (value === undefined || value === null || typeof value === 'function') return value;
+  throw new TypeError(`configure: ${name} must be a function or null, got ${typeof value}`);
 }
 
 /** How many domains were refused so far for want of an IDNA function (src/lite.ts reads it). */
