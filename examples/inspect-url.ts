@@ -5,7 +5,7 @@
 //   npx ts-node examples/inspect-url.ts 'https://user@exämple.org:8080/a/./b/../c?q=ü#f'
 //   npx ts-node examples/inspect-url.ts '../d?x#y' 'https://example.com/a/b/c'
 
-import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from '../src/index';
+import { URL, parseWithDiagnostics, type IntermediateRecord, type Span } from 'url-grammar';
 
 const input = process.argv[2] ?? 'HTTPS://user:pw@Example.COM:443/a\\b/../c d?q=1#frag';
 const base = process.argv[3];

@@ -9,7 +9,7 @@
 // any number of files: `url-grammar lint README.md --base https://example.com/docs/`.
 
 import { readFileSync } from 'node:fs';
-import { findURLs, lintText } from '../src/tools/lint/lint';
+import { findURLs, lintText } from '@url-grammar/lint';
 
 const file = process.argv[2];
 const base = process.argv[3];

@@ -9,10 +9,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { HOST_GRAMMAR } from '../grammar/host';
-import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
-import { grammarToEBNF } from '../src/grammar/ebnf';
-import { grammarToHTML, grammarToSVGs, traceInput } from '../src/grammar/railroad';
+import { ENTRY_RULES, grammarToEBNF, grammarToHTML, grammarToSVGs, HOST_GRAMMAR, traceInput, URL_GRAMMAR } from 'url-grammar/grammar';
 
 const out = resolve(process.argv[2] ?? 'diagrams');
 const url = process.argv[3] ?? 'https://user@example.com:8080/a/b?q#f';

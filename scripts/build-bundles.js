@@ -1,12 +1,15 @@
-// The browser bundles and the light entry point, built with esbuild after tsc (npm run build).
+// The bundles, built with esbuild after tsc (npm run build:core):
 //
-//   dist/browser/url-grammar.js        the whole library as one minified ES module for browsers
-//   dist/browser/url-grammar-lite.js   the same without tr46 (src/lite.ts), minified
-//   dist/lite/lite.mjs, lite.cjs       url-grammar/lite for package.json's exports (import, require)
-//   dist/browser/*.meta.json           esbuild's metafiles: which input went into which bundle
+//   dist/browser/url-grammar.mjs   url-grammar/browser: the core as one ES module, for browsers and
+//                                  bundlers (no Node built-in in it), with url-grammar.d.mts
+//   dist/lite/lite.cjs             url-grammar/lite: the core without tr46's IDNA tables, one
+//                                  CommonJS module that `require` and `import` both load (one
+//                                  instance, so one configure() for both), with lite.d.ts
 //
-// The light builds put src/semantic/idna-lite.ts in the place of src/semantic/idna.ts (the one
-// module that reaches tr46), so they hold no IDNA table; `buildAll` checks their metafiles for that.
+// The light build puts src/semantic/idna-lite.ts in the place of src/semantic/idna.ts (the one
+// module that reaches tr46), so it holds no IDNA table; `buildAll` checks its metafile for that.
+// tldts stays outside both: the core looks for it at run time (src/api/public-suffix.ts), and a
+// bundle gets its list from configurePublicSuffixList.
 //
 // Why esbuild: measured against rollup 4.68.5 on the same full bundle (2026-11-22, a loaded 2-core
 // machine), rollup needed tsc's output plus four plugins (node-resolve, commonjs for tr46 and
@@ -39,17 +42,19 @@ function tr46Inputs(metafile) {
 }
 
 /** esbuild options for one bundle. */
-function options(entry, { lite = false, format = 'esm', minify = true, outfile } = {}) {
+function options(entry, { lite = false, format = 'esm', minify = true, outfile, platform = 'browser', packages } = {}) {
   return {
     entryPoints: [path.join(ROOT, entry)],
     bundle: true,
-    platform: 'browser',
+    platform,
     format,
     target: 'es2022',
     minify,
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
+    external: ['tldts'],
+    ...(packages ? { packages } : {}),
     plugins: lite ? [liteIDNA] : [],
     ...(outfile ? { outfile: path.join(ROOT, outfile) } : { write: false, outdir: path.join(ROOT, 'dist', 'out') }),
   };
@@ -57,22 +62,24 @@ function options(entry, { lite = false, format = 'esm', minify = true, outfile }
 
 async function buildAll() {
   const outputs = [
-    { entry: 'src/index.ts', outfile: 'dist/browser/url-grammar.js' },
-    { entry: 'src/lite.ts', outfile: 'dist/browser/url-grammar-lite.js', lite: true },
-    { entry: 'src/lite.ts', outfile: 'dist/lite/lite.mjs', lite: true, minify: false },
-    { entry: 'src/lite.ts', outfile: 'dist/lite/lite.cjs', lite: true, minify: false, format: 'cjs' },
+    // everything in one file, dependencies included: a page can load it as it is
+    { entry: 'src/index.ts', outfile: 'dist/browser/url-grammar.mjs' },
+    // platform node: esbuild then writes the export names where Node's CommonJS lexer finds them,
+    // so that `import { URL } from 'url-grammar/lite'` works. The dependencies (parsimmon,
+    // railroad-diagrams, @exodus/bytes) stay packages of their own, as the core's modules load
+    // them; a program's bundler bundles them with it.
+    { entry: 'src/lite.ts', outfile: 'dist/lite/lite.cjs', lite: true, minify: false, format: 'cjs', platform: 'node', packages: 'external' },
   ];
   for (const o of outputs) {
     const result = await esbuild.build(options(o.entry, o));
-    const meta = path.join(ROOT, o.outfile.replace(/\.(m?js|cjs)$/, '.meta.json'));
-    fs.writeFileSync(meta, JSON.stringify(result.metafile));
     if (o.lite) {
       const found = tr46Inputs(result.metafile);
       if (found.length) throw new Error(`${o.outfile} holds tr46: ${found.join(', ')}`);
     }
   }
-  // url-grammar/lite's types: the light entry's declarations, which tsc wrote
+  // the bundles' types: the entries' declarations, which tsc wrote
   fs.writeFileSync(path.join(ROOT, 'dist', 'lite', 'lite.d.ts'), "export * from '../src/lite';\n");
+  fs.writeFileSync(path.join(ROOT, 'dist', 'browser', 'url-grammar.d.mts'), "export * from '../src/index.js';\n");
 }
 
 module.exports = { options, liteIDNA, tr46Inputs, buildAll };

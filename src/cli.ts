@@ -1,22 +1,24 @@
 #!/usr/bin/env node
-// The url-grammar command line. Each subcommand lives in src/cli/<name>.ts and registers itself
-// on the program; this file wires them up, maps errors to exit codes and never shows a stack trace.
-//   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments;
-//   70: internal error. No arguments at all: the help on standard output, exit 2.
-// `mainAsync` runs every command (lint and compare read streams); `main` runs the synchronous
-// ones and is what in-process tests of those use.
+// The url-grammar command line: one command for the core and for the tools. The core's
+// subcommands (parse, check, render, diagram) live in src/cli/<name>.ts; a tool's subcommand
+// (lint, compare, viewer) lives in its package (@url-grammar/lint, ...), which exports it as
+// `command` from `<package>/cli`, and is found here when that package is installed. Each
+// subcommand is a CommandSpec (src/cli/command.ts), read with node:util's parseArgs. This file
+// dispatches, maps errors to exit codes and never shows a stack trace:
+//   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments,
+//   or a tool whose package is not installed; 70: internal error. No arguments at all: the help on
+//   standard output, exit 2.
+// `mainAsync` runs every command (lint and compare read streams); `main` runs the core's
+// synchronous ones and is what in-process tests of those use.
 
 import { createReadStream, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { colorEnabled, type CliIO } from './cli/io';
-import { register as registerParse } from './cli/parse';
-import { register as registerDiagram } from './cli/diagram';
-import { register as registerLint } from './cli/lint';
-import { register as registerCheck } from './cli/check';
-import { register as registerCompare } from './cli/compare';
-import { register as registerRender } from './cli/render';
-import { register as registerViewer } from './cli/viewer';
+import { columns, readArguments, UsageError, type CommandSpec } from './cli/command';
+import { command as parseCommand } from './cli/parse';
+import { command as checkCommand } from './cli/check';
+import { command as renderCommand } from './cli/render';
+import { command as diagramCommand } from './cli/diagram';
 
 /** The version in the package's package.json (found from here, in src/ or in dist/src/). */
 export function packageVersion(): string {
@@ -33,55 +35,136 @@ export function packageVersion(): string {
   return 'unknown';
 }
 
-export function buildProgram(io: CliIO): Command {
-  const program = new Command();
-  program
-    .name('url-grammar')
-    .description('The WHATWG URL Standard as a grammar: parse, check and explain URLs.')
-    .version(packageVersion(), '-V, --version', 'print the version')
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
-  registerParse(program, io);
-  registerDiagram(program, io);
-  registerLint(program, io, packageVersion());
-  registerCheck(program, io);
-  registerCompare(program, io);
-  registerRender(program, io);
-  registerViewer(program, io);
-  return program;
+/** The core's own subcommands. */
+export const CORE_COMMANDS: readonly CommandSpec[] = [parseCommand, checkCommand, renderCommand, diagramCommand];
+
+/** The tools' subcommands: each is in a package of its own, installed beside the core. */
+export const TOOL_COMMANDS: Readonly<Record<string, { package: string; description: string }>> = {
+  lint: { package: '@url-grammar/lint', description: 'find the URLs in text, Markdown and HTML files and report their validation errors' },
+  compare: { package: '@url-grammar/compare', description: 'how often other URL parsers agree with url-grammar, component by component, and where they differ' },
+  viewer: { package: '@url-grammar/viewer', description: "the live viewer page: components beside the browser's, spans, errors, verdicts, diagrams" },
+};
+
+/** What loads a tool's `cli` module (tests replace it). */
+export type ToolLoader = (specifier: string) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+let loadTool: ToolLoader = (specifier) => require(specifier);
+
+/** Replaces how tools' packages are loaded (for tests); returns the one it replaced. */
+export function setToolLoader(loader: ToolLoader): ToolLoader {
+  const before = loadTool;
+  loadTool = loader;
+  return before;
+}
+
+/** Thrown when a tool's package is not installed: one line, exit 2. */
+class MissingTool extends UsageError {}
+
+/** Whether `e` says that `specifier` itself (not something it requires) cannot be found. */
+function isMissing(e: unknown, pkg: string): boolean {
+  const err = e as { code?: string; message?: string } | null;
+  if (!err || (err.code !== 'MODULE_NOT_FOUND' && err.code !== 'ERR_MODULE_NOT_FOUND' && err.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED')) return false;
+  return typeof err.message === 'string' && err.message.includes(`'${pkg}`);
+}
+
+/** The command of a tool's package, or a MissingTool error that says what to install. */
+function toolCommand(name: string): CommandSpec {
+  const tool = TOOL_COMMANDS[name];
+  let mod: unknown;
+  try {
+    mod = loadTool(`${tool.package}/cli`);
+  } catch (e) {
+    if (isMissing(e, tool.package)) {
+      throw new MissingTool(`"url-grammar ${name}" is in the package ${tool.package}, which is not installed: npm install ${tool.package}`);
+    }
+    throw e;
+  }
+  const command = (mod as { command?: CommandSpec } | null)?.command;
+  if (!command || typeof command.run !== 'function') throw new Error(`${tool.package}/cli exports no command`);
+  return command;
+}
+
+/** Whether a tool's package can be loaded here. */
+function toolInstalled(name: string): boolean {
+  try {
+    toolCommand(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The help: every command, the tools' marked with their package when it is not installed. */
+export function programHelp(): string {
+  const rows: Array<[string, string]> = CORE_COMMANDS.map((c) => [c.name, c.description]);
+  for (const [name, tool] of Object.entries(TOOL_COMMANDS)) {
+    rows.push([name, `${tool.description}${toolInstalled(name) ? '' : ` (not installed: npm install ${tool.package})`}`]);
+  }
+  return [
+    'Usage: url-grammar <command> [options]',
+    '',
+    'The WHATWG URL Standard as a grammar: parse, check and explain URLs.',
+    '',
+    'Commands:',
+    ...columns(rows),
+    '',
+    'Options:',
+    ...columns([
+      ['-V, --version', 'print the version'],
+      ['-h, --help', 'print this help; url-grammar <command> --help for a command'],
+    ]),
+    '',
+  ].join('\n');
 }
 
 function exitCodeOf(e: unknown, io: CliIO): number {
-  if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-    // commander has already printed its own one-line message; ours are printed here
-    if (e.code.startsWith('url-grammar.')) io.err(e.message + '\n');
+  // by name too: a tool's package may hold another copy of the core (its own version of it)
+  if (e instanceof UsageError || (e instanceof Error && e.name === 'UsageError')) {
+    io.err(`error: ${e.message}\n`);
     return 2;
   }
   io.err(`url-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
   return 70;
 }
 
-function setup(argv: string[], io: CliIO): { program: Command; code: () => number; wrapped: CliIO } | number {
-  let code = 0;
-  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
-  const program = buildProgram(wrapped);
-  if (argv.length === 0) {
-    io.out(program.helpInformation());
+/** The command `argv` names, or a number: the exit status of what was done instead (help, version). */
+function dispatch(argv: string[], io: CliIO): CommandSpec | number {
+  const [first] = argv;
+  if (first === undefined) {
+    io.out(programHelp());
     return 2;
   }
-  return { program, code: () => code, wrapped };
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.out(programHelp());
+    return 0;
+  }
+  if (first === '--version' || first === '-V') {
+    io.out(packageVersion() + '\n');
+    return 0;
+  }
+  const core = CORE_COMMANDS.find((c) => c.name === first);
+  if (core) return core;
+  if (Object.prototype.hasOwnProperty.call(TOOL_COMMANDS, first)) return toolCommand(first);
+  const known = [...CORE_COMMANDS.map((c) => c.name), ...Object.keys(TOOL_COMMANDS)];
+  throw new UsageError(`unknown command ${JSON.stringify(first)} (commands: ${known.join(', ')}; see url-grammar --help)`);
 }
 
 /** Runs a synchronous command on `argv` (without node and the script); returns the exit status. */
 export function main(argv: string[], io: CliIO = processIO()): number {
-  const s = setup(argv, io);
-  if (typeof s === 'number') return s;
-  // lint reads streams: run synchronously, its result would be lost
-  if (argv[0] === 'lint') return exitCodeOf(new Error('lint runs only through mainAsync'), io);
+  let code = 0;
+  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
   try {
-    s.program.parse(argv, { from: 'user' });
-    return s.code();
+    if (argv[0] !== undefined && Object.prototype.hasOwnProperty.call(TOOL_COMMANDS, argv[0])) {
+      // a tool reads streams: run synchronously, its result would be lost
+      throw new Error(`${argv[0]} runs only through mainAsync`);
+    }
+    const spec = dispatch(argv, wrapped);
+    if (typeof spec === 'number') return spec;
+    const read = readArguments(spec, argv.slice(1), wrapped);
+    if (read === null) return 0;
+    const result = spec.run(read.args, read.options, wrapped);
+    if (result && typeof (result as Promise<void>).then === 'function') throw new Error(`${spec.name} runs only through mainAsync`);
+    return code;
   } catch (e) {
     return exitCodeOf(e, io);
   }
@@ -89,11 +172,15 @@ export function main(argv: string[], io: CliIO = processIO()): number {
 
 /** Runs any command on `argv`, those that stream and wait (lint, compare) too; resolves to the exit status. */
 export async function mainAsync(argv: string[], io: CliIO = processIO()): Promise<number> {
-  const s = setup(argv, io);
-  if (typeof s === 'number') return s;
+  let code = 0;
+  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
   try {
-    await s.program.parseAsync(argv, { from: 'user' });
-    return s.code();
+    const spec = dispatch(argv, wrapped);
+    if (typeof spec === 'number') return spec;
+    const read = readArguments(spec, argv.slice(1), wrapped);
+    if (read === null) return 0;
+    await spec.run(read.args, read.options, wrapped);
+    return code;
   } catch (e) {
     return exitCodeOf(e, io);
   }

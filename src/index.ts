@@ -1,4 +1,20 @@
 // url-grammar: the WHATWG URL Standard written as a grammar.
+//
+// What parsing needs loads with this module; the rest loads on its first call (the diagrams and
+// railroad-diagrams, the parsimmon backend, EBNF, the grammar lint, the writing checker, explain,
+// equivalence, rendering, the Public Suffix List), so that `require` plus the first `new URL` costs
+// only the parser. The lazy exports are the same functions, with the same types.
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+import type * as Compile from './grammar/compile';
+import type * as Railroad from './grammar/railroad';
+import type * as EBNF from './grammar/ebnf';
+import type * as GrammarLint from './grammar/lint';
+import type * as Writing from './check/writing';
+import type * as Explain from './check/explain';
+import type * as PublicSuffix from './api/public-suffix';
+import type * as Equivalence from './api/equivalence';
+import type * as Rendering from './api/rendering';
 
 export { URL, URL_ATTRIBUTES, type URLAttribute } from './api/url';
 export { URLSearchParams, type SearchParamsOwner } from './api/url-search-params';
@@ -26,36 +42,85 @@ export {
 export { VALIDATION_ERRORS, type ValidationError, type ValidationErrorType } from './semantic/errors';
 export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';
-export { compileEntry } from './grammar/compile';
-export { toUSVString } from './usv';
+export { toUSVString, toScalarValueString } from './usv';
 export { installURLUtils, URLUtils, type URLUtilsHost } from './api/url-utils';
 export { HOST_GRAMMAR } from '../grammar/host';
 export { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
-export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, tracePath, type TraceEntry, type TracePath } from './grammar/railroad';
-export { grammarToEBNF } from './grammar/ebnf';
-export { lintGrammar } from './grammar/lint';
+export type { TraceEntry, TracePath } from './grammar/railroad';
 export { generateEntry } from './grammar/codegen';
 export { applyStateOverride, type BasicParseOptions } from './parse';
-export {
-  checkURLString,
-  isValidURLString,
-  checkHostString,
-  isValidHostString,
-  isValidDomainString,
-  relativeURLWithFragmentFor,
-} from './check/writing';
-export { explain } from './check/explain';
+export type { URLStringCheck, WritingProblem, RelativeFor, CheckOptions, WritingCheck } from './check/writing';
+export type { Explanation, ExplainOptions } from './check/explain';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
-export { hostPublicSuffix, hostRegistrableDomain, type HostInput, type HostOptions } from './api/public-suffix';
-export { hostEquals, urlEquals, type URLInput } from './api/equivalence';
-export {
-  renderURL,
-  type RenderOptions,
-  type RenderResult,
-  type RenderedHost,
-  type RenderSimplification,
-  type UnicodeHostReason,
-  type UnicodeHostRule,
-} from './api/rendering';
+export type { HostInput, HostOptions, PublicSuffixLookup } from './api/public-suffix';
+export type { URLInput } from './api/equivalence';
+export type { RenderOptions, RenderResult, RenderedHost, RenderSimplification, UnicodeHostReason, UnicodeHostRule } from './api/rendering';
 
 export { serializeURLOrigin } from './api/origin';
+
+// The modules loaded on first use, each once.
+let compile: typeof Compile | undefined;
+let railroad: typeof Railroad | undefined;
+let ebnf: typeof EBNF | undefined;
+let grammarLint: typeof GrammarLint | undefined;
+let writing: typeof Writing | undefined;
+let explainModule: typeof Explain | undefined;
+let publicSuffix: typeof PublicSuffix | undefined;
+let equivalence: typeof Equivalence | undefined;
+let rendering: typeof Rendering | undefined;
+const compileModule = () => (compile ??= require('./grammar/compile') as typeof Compile);
+const railroadModule = () => (railroad ??= require('./grammar/railroad') as typeof Railroad);
+const ebnfModule = () => (ebnf ??= require('./grammar/ebnf') as typeof EBNF);
+const lintModule = () => (grammarLint ??= require('./grammar/lint') as typeof GrammarLint);
+const writingModule = () => (writing ??= require('./check/writing') as typeof Writing);
+const explainModuleOf = () => (explainModule ??= require('./check/explain') as typeof Explain);
+const publicSuffixModule = () => (publicSuffix ??= require('./api/public-suffix') as typeof PublicSuffix);
+const equivalenceModule = () => (equivalence ??= require('./api/equivalence') as typeof Equivalence);
+const renderingModule = () => (rendering ??= require('./api/rendering') as typeof Rendering);
+
+/** The parsimmon backend: an entry rule compiled to a parser that says how far it got and what it expected. */
+export const compileEntry: typeof Compile.compileEntry = (...a) => compileModule().compileEntry(...a);
+/** One rule as a railroad diagram (SVG). */
+export const ruleToSVG: typeof Railroad.ruleToSVG = (...a) => railroadModule().ruleToSVG(...a);
+/** Every rule of a grammar as a railroad diagram (SVG), by name. */
+export const grammarToSVGs: typeof Railroad.grammarToSVGs = (...a) => railroadModule().grammarToSVGs(...a);
+/** Grammars as one self-contained HTML page of diagrams. */
+export const grammarToHTML: typeof Railroad.grammarToHTML = (...a) => railroadModule().grammarToHTML(...a);
+/** The rule boxes one input matched, from an entry rule. */
+export const traceInput: typeof Railroad.traceInput = (...a) => railroadModule().traceInput(...a);
+/** The way one input took through the diagrams (the `path` option of ruleToSVG). */
+export const tracePath: typeof Railroad.tracePath = (...a) => railroadModule().tracePath(...a);
+/** A grammar as EBNF text. */
+export const grammarToEBNF: typeof EBNF.grammarToEBNF = (...a) => ebnfModule().grammarToEBNF(...a);
+/** The grammar lint: unreachable rules, empty alternatives, alternatives hidden by an earlier one. */
+export const lintGrammar: typeof GrammarLint.lintGrammar = (...a) => lintModule().lintGrammar(...a);
+/** The writing checker: is `input` a valid URL string, and which writing rule fails where. */
+export const checkURLString: typeof Writing.checkURLString = (...a) => writingModule().checkURLString(...a);
+/** https://url.spec.whatwg.org/#valid-url-string */
+export const isValidURLString: typeof Writing.isValidURLString = (...a) => writingModule().isValidURLString(...a);
+/** The writing checker on a host string. */
+export const checkHostString: typeof Writing.checkHostString = (...a) => writingModule().checkHostString(...a);
+/** https://url.spec.whatwg.org/#valid-host-string */
+export const isValidHostString: typeof Writing.isValidHostString = (...a) => writingModule().isValidHostString(...a);
+/** https://url.spec.whatwg.org/#valid-domain-string */
+export const isValidDomainString: typeof Writing.isValidDomainString = (...a) => writingModule().isValidDomainString(...a);
+/** For which kinds of base URL `input` is a valid relative-URL-with-fragment string. */
+export const relativeURLWithFragmentFor: typeof Writing.relativeURLWithFragmentFor = (...a) => writingModule().relativeURLWithFragmentFor(...a);
+/** The three verdicts (parses, parser-valid, grammar-valid) and, where they disagree, why. */
+export const explain: typeof Explain.explain = (...a) => explainModuleOf().explain(...a);
+/** https://url.spec.whatwg.org/#host-public-suffix (needs a Public Suffix List: see configurePublicSuffixList). */
+export const hostPublicSuffix: typeof PublicSuffix.hostPublicSuffix = (...a) => publicSuffixModule().hostPublicSuffix(...a);
+/** https://url.spec.whatwg.org/#host-registrable-domain (needs a Public Suffix List). */
+export const hostRegistrableDomain: typeof PublicSuffix.hostRegistrableDomain = (...a) => publicSuffixModule().hostRegistrableDomain(...a);
+/** Supplies the Public Suffix List (a function from a domain to its public suffix), or takes it away with null. */
+export const configurePublicSuffixList: typeof PublicSuffix.configurePublicSuffixList = (...a) => publicSuffixModule().configurePublicSuffixList(...a);
+/** Whether a Public Suffix List is at hand: supplied, or the optional peer dependency tldts installed. */
+export const hasPublicSuffixList: typeof PublicSuffix.hasPublicSuffixList = () => publicSuffixModule().hasPublicSuffixList();
+/** The error code of a public-suffix call that had no list. */
+export const NO_PUBLIC_SUFFIX_LIST = 'ERR_URL_GRAMMAR_NO_PUBLIC_SUFFIX_LIST';
+/** https://url.spec.whatwg.org/#concept-host-equals */
+export const hostEquals: typeof Equivalence.hostEquals = (...a) => equivalenceModule().hostEquals(...a);
+/** https://url.spec.whatwg.org/#concept-url-equals */
+export const urlEquals: typeof Equivalence.urlEquals = (...a) => equivalenceModule().urlEquals(...a);
+/** The URL as a browser shows it to a person (url.bs "URL rendering"). */
+export const renderURL: typeof Rendering.renderURL = (...a) => renderingModule().renderURL(...a);

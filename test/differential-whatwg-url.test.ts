@@ -1,5 +1,5 @@
 // Differential test: url-grammar against whatwg-url (the reference implementation the standard's
-// editors maintain), on strings generated from the grammar rules (src/tools/compare/arbitraries.ts).
+// editors maintain), on strings generated from the grammar rules (@url-grammar/compare's arbitraries (packages/compare/src/arbitraries.ts)).
 //
 // For each input, and each input with a base URL, both must agree on:
 // - failure or success (the URL constructor throws a TypeError, or not),
@@ -20,7 +20,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { URL as GrammarURL, parseWithDiagnostics } from '../src/index';
-import { relativeReference, urlString, urlWithBase } from '../src/tools/compare/arbitraries';
+import { relativeReference, urlString, urlWithBase } from '@url-grammar/compare/arbitraries';
 import { anyString, setterCalls, type SetterCall } from './support/setter-arbitraries';
 
 interface URLLike {

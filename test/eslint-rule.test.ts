@@ -13,7 +13,7 @@ const NO_SCHEME = { type: 'missing-scheme-non-relative-URL', message: 'The input
 const HOST_MISSING = { type: 'host-missing', message: 'The input has a special scheme, but no host.' };
 const NO_SOLIDUS = { type: 'special-scheme-missing-following-solidus', message: 'The scheme is not followed by "//".' };
 
-/** The reasons lint's planFix gives (src/tools/lint/fix.ts), as the rule appends them. */
+/** The reasons lint's planFix gives (@url-grammar/lint, packages/lint/src/fix.ts), as the rule appends them. */
 const SAME_TEXT = 'the serialization is the same text: the parser does not normalise this error away';
 const TRIMMED = 'the parser would remove tabs, newlines or surrounding spaces';
 const RELATIVE = 'a relative reference: its serialization would be absolute';

@@ -1,5 +1,5 @@
 // Properties of the parser, the serializer and the API, over strings generated from the grammar
-// rules themselves (src/tools/compare/arbitraries.ts) and over strings of any code units.
+// rules themselves (@url-grammar/compare's arbitraries (packages/compare/src/arbitraries.ts)) and over strings of any code units.
 //
 // - parse-then-serialize is idempotent (with and without a base URL);
 // - after any sequence of setter calls, serialize-then-parse gives the same URL (url.bs, Goals:
@@ -53,7 +53,7 @@ import {
   type URLRecord,
   type StateOverride,
 } from '../src/index';
-import { hostString, relativeReference, urlString, urlWithBase } from '../src/tools/compare/arbitraries';
+import { hostString, relativeReference, urlString, urlWithBase } from '@url-grammar/compare/arbitraries';
 import { SETTERS, setterCalls, SETTER_VALUES, type SetterCall } from './support/setter-arbitraries';
 
 const SEED = process.env.PROPERTIES_SEED === undefined ? 0x5eed_2026 : Number(process.env.PROPERTIES_SEED);

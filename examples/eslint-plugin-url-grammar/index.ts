@@ -27,8 +27,8 @@
 
 import type { ESLint, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
-import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from '../../src/index';
-import { planFix, type FixContext, type FixPlan } from '../../src/tools/lint/fix';
+import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
+import { planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
 
 /** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
 export interface MappedString {

@@ -1,13 +1,28 @@
 // A host's public suffix and registrable domain: https://url.spec.whatwg.org/#host-miscellaneous
 //
-// The rules come from the Public Suffix List as the `tldts` package ships it (it republishes the
-// list every week). tldts answers "which rule prevails" for a run of non-empty labels; the parts
-// of the standard's algorithm around that question are done here, because tldts's own defaults
-// differ from the standard: it leaves out the list's private section unless asked, it drops a
-// trailing dot instead of keeping it, and it treats empty labels its own way.
+// The rules come from the Public Suffix List. The core does not carry it (the list and its
+// matcher are megabytes: tldts, which republishes the list every week, installs 3.7 MB): the first
+// call looks for `tldts`, an optional peer dependency (`npm install tldts`), and a program may
+// instead supply any list with `configurePublicSuffixList` (a bundle for browsers, a pinned copy).
+// Without either, these functions throw an Error with code ERR_URL_GRAMMAR_NO_PUBLIC_SUFFIX_LIST:
+// a missing list is a fault of the installation, never an answer about a host.
+//
+// tldts answers "which rule prevails" for a run of non-empty labels; the parts of the standard's
+// algorithm around that question are done here, because tldts's own defaults differ from the
+// standard: it leaves out the list's private section unless asked, it drops a trailing dot
+// instead of keeping it, and it treats empty labels its own way.
 
-import { getPublicSuffix } from 'tldts';
 import { parseHost, type Host } from '../semantic/host';
+
+/**
+ * Answers "the public suffix of this domain" by the Public Suffix List, both of its sections: the
+ * labels that the prevailing rule covers (`"co.uk"` for `"a.b.co.uk"`), or null when no rule
+ * matches. `domain` is ASCII, lowercase, with no empty label and no trailing dot.
+ */
+export type PublicSuffixLookup = (domain: string) => string | null;
+
+/** The error code of a call that had no Public Suffix List to consult. */
+export const NO_PUBLIC_SUFFIX_LIST = 'ERR_URL_GRAMMAR_NO_PUBLIC_SUFFIX_LIST';
 
 /**
  * What the host functions of this module accept:
@@ -27,7 +42,7 @@ export interface HostOptions {
   opaque?: boolean;
 }
 
-/** The PSL options that give the standard's reading: both sections, no extraction or checks. */
+/** tldts's options that give the standard's reading: both sections, no extraction or checks. */
 const TLDTS_OPTIONS = {
   allowIcannDomains: true,
   allowPrivateDomains: true,
@@ -37,6 +52,51 @@ const TLDTS_OPTIONS = {
   validateHostname: false,
   validHosts: null,
 } as const;
+
+/** The lookup in use: undefined until the first call looks for tldts; null when there is none. */
+let lookupInUse: PublicSuffixLookup | null | undefined;
+
+/** tldts's getPublicSuffix, when the package is installed (it is an optional peer dependency). */
+function tldtsLookup(): PublicSuffixLookup | null {
+  let tldts: { getPublicSuffix(domain: string, options: typeof TLDTS_OPTIONS): string | null };
+  try {
+    // loaded on first use: a program that never asks for a public suffix never loads the list
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    tldts = require('tldts');
+  } catch {
+    return null;
+  }
+  return typeof tldts?.getPublicSuffix === 'function' ? (domain) => tldts.getPublicSuffix(domain, TLDTS_OPTIONS) : null;
+}
+
+/**
+ * Supplies the Public Suffix List that hostPublicSuffix, hostRegistrableDomain and renderURL
+ * consult: a function from a domain to its public suffix (see PublicSuffixLookup). `null` takes
+ * the list away again; `undefined` goes back to looking for tldts on the next call.
+ */
+export function configurePublicSuffixList(lookup: PublicSuffixLookup | null | undefined): void {
+  if (lookup !== null && lookup !== undefined && typeof lookup !== 'function') {
+    throw new TypeError(`configurePublicSuffixList: the list must be a function (domain) => suffix, null or undefined, got ${typeof lookup}`);
+  }
+  lookupInUse = lookup;
+}
+
+/** Whether a Public Suffix List is at hand (supplied, or tldts installed). */
+export function hasPublicSuffixList(): boolean {
+  if (lookupInUse === undefined) lookupInUse = tldtsLookup();
+  return lookupInUse !== null;
+}
+
+function publicSuffixLookup(): PublicSuffixLookup {
+  if (!hasPublicSuffixList()) {
+    const e = new Error(
+      'url-grammar has no Public Suffix List: install the optional peer dependency tldts (npm install tldts), or supply a list with configurePublicSuffixList()',
+    );
+    (e as Error & { code: string }).code = NO_PUBLIC_SUFFIX_LIST;
+    throw e;
+  }
+  return lookupInUse!;
+}
 
 /**
  * The host a HostInput stands for, or null when it is none; `domain` is set when it is a domain
@@ -75,9 +135,10 @@ function suffixLabelCount(labels: string[]): number {
   const tail = labels.slice(first);
   if (tail.length === 0) return 1;
   const joined = tail.join('.');
+  const lookup = publicSuffixLookup();
   let suffix: string | null = null;
   try {
-    suffix = getPublicSuffix(joined, TLDTS_OPTIONS);
+    suffix = lookup(joined);
   } catch {
     suffix = null;
   }
@@ -100,6 +161,8 @@ function splitDomain(domain: string): { labels: string[]; trailingDot: string } 
  * The public suffix of a host: null when it is not a domain (an IP address, an opaque host, the
  * empty host, or a string that does not host-parse). Both sections of the list count; a domain
  * no rule matches gets its last label ("*"); a trailing dot is kept (`example.com.` -> `com.`).
+ * Throws an Error with code ERR_URL_GRAMMAR_NO_PUBLIC_SUFFIX_LIST when there is no list (see
+ * configurePublicSuffixList).
  */
 export function hostPublicSuffix(host: HostInput, options: HostOptions = {}): string | null {
   const h = toHost(host, options);
@@ -113,7 +176,8 @@ export function hostPublicSuffix(host: HostInput, options: HostOptions = {}): st
  * https://url.spec.whatwg.org/#host-registrable-domain
  *
  * The public suffix and the label before it; null when the host has no public suffix or is one.
- * A trailing dot is kept (`example.com.` -> `example.com.`).
+ * A trailing dot is kept (`example.com.` -> `example.com.`). Needs the Public Suffix List, as
+ * hostPublicSuffix does.
  */
 export function hostRegistrableDomain(host: HostInput, options: HostOptions = {}): string | null {
   const h = toHost(host, options);

@@ -3,14 +3,12 @@
 // why, and where the parser and the writing rules disagree. Exit 0 when it is valid both ways,
 // 1 when it is not, 2 for bad arguments.
 
-import type { Command } from 'commander';
-import { createColors } from 'picocolors';
 import { explain, type Explanation } from '../check/explain';
 import { URL } from '../api/url';
 import { caretLines, printable } from './parse';
-import { requireParsableBase, useColor, type CliIO } from './io';
+import { createColors, requireParsableBase, useColor, type Colors } from './io';
+import type { CommandSpec } from './command';
 
-type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
 
 export interface CheckReport extends Explanation {
@@ -90,17 +88,19 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   return out.join('\n');
 }
 
-export function register(program: Command, io: CliIO): void {
-  program
-    .command('check')
-    .description('check a URL: does it parse, with no validation error, and is it a valid URL string')
-    .argument('<url>', 'the URL (or relative-URL string, with --base)')
-    .option('--base <url>', 'the base URL to check against')
-    .option('--json', 'print JSON')
-    .action((url: string, opts: { base?: string; json?: boolean }) => {
-      requireParsableBase(opts.base, URL.canParse);
-      const rep = checkReport(url, opts.base);
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(useColor(io)))) + '\n');
-      io.setExitCode(rep.valid ? 0 : 1);
-    });
-}
+export const command: CommandSpec = {
+  name: 'check',
+  description: 'check a URL: does it parse, with no validation error, and is it a valid URL string',
+  arguments: [{ name: 'url', description: 'the URL (or relative-URL string, with --base)', required: true }],
+  options: {
+    base: { type: 'string', value: '<url>', description: 'the base URL to check against' },
+    json: { type: 'boolean', description: 'print JSON' },
+  },
+  run({ url }, opts, io) {
+    const base = opts.base as string | undefined;
+    requireParsableBase(base, URL.canParse);
+    const rep = checkReport(url as string, base);
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(useColor(io)))) + '\n');
+    io.setExitCode(rep.valid ? 0 : 1);
+  },
+};

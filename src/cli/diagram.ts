@@ -17,7 +17,6 @@
 
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { HOST_GRAMMAR } from '../../grammar/host';
 import { WRITING_GRAMMAR } from '../../grammar/writing';
 import { URL_GRAMMAR } from '../../grammar/url';
@@ -25,7 +24,8 @@ import type { Grammar } from '../../grammar/vocabulary';
 import { entryFor, parseURL } from '../parse';
 import { grammarToEBNF } from '../grammar/ebnf';
 import { grammarToHTML, ruleToSVG, traceInput } from '../grammar/railroad';
-import { usageError, type CliIO } from './io';
+import { usageError } from './io';
+import type { CommandSpec } from './command';
 
 export const GRAMMARS: Readonly<Record<string, { title: string; grammar: Grammar }>> = {
   url: { title: 'URL grammar', grammar: URL_GRAMMAR },
@@ -105,65 +105,68 @@ export function tracePage(input: string, base: string | undefined): string | nul
   return grammarToHTML([{ title: `URL grammar, from the entry rule ${rule}`, grammar: URL_GRAMMAR, rules, highlight: trace }], { title });
 }
 
-export function register(program: Command, io: CliIO): void {
-  program
-    .command('diagram')
-    .description('draw the grammar: one railroad diagram (SVG) per rule, an HTML page of them all, EBNF, or the path one URL takes')
-    .argument('[rule]', 'only this rule')
-    .option('--out <dir>', 'the folder to write into (created if missing)')
-    .option('--format <format>', `${FORMATS.join(', ')}`, 'svg')
-    .option('--grammar <name>', `${Object.keys(GRAMMARS).join(', ')}`, 'url')
-    .option('--trace <url>', 'an HTML page of the rules this input goes through, its path highlighted')
-    .option('--base <url>', 'with --trace: the base URL (it decides the entry rule)')
-    .action((ruleName: string | undefined, opts: DiagramOptions) => {
-      if (opts.trace !== undefined) {
-        if (ruleName !== undefined) throw usageError('--trace draws the rules the input goes through: give no rule name');
-        if (opts.grammar !== 'url') throw usageError('--trace follows the URL grammar only');
-        if (opts.base !== undefined && parseURL(opts.base) === null) throw usageError(`the base URL does not parse: ${JSON.stringify(opts.base)}`);
-        const page = tracePage(opts.trace, opts.base);
-        if (page === null) {
-          io.err(`the URL grammar does not match ${JSON.stringify(opts.trace)}\n`);
-          io.setExitCode(1);
-          return;
-        }
-        if (opts.out === undefined) {
-          io.out(page);
-          return;
-        }
-        const file = join(outputFolder(opts.out), 'trace.html');
-        writeFileSync(file, page);
-        io.out(`wrote ${file}\n`);
+export const command: CommandSpec = {
+  name: 'diagram',
+  description: 'draw the grammar: one railroad diagram (SVG) per rule, an HTML page of them all, EBNF, or the path one URL takes',
+  arguments: [{ name: 'rule', description: 'only this rule' }],
+  options: {
+    out: { type: 'string', value: '<dir>', description: 'the folder to write into (created if missing)' },
+    format: { type: 'string', value: '<format>', description: FORMATS.join(', '), default: 'svg' },
+    grammar: { type: 'string', value: '<name>', description: Object.keys(GRAMMARS).join(', '), default: 'url' },
+    trace: { type: 'string', value: '<url>', description: 'an HTML page of the rules this input goes through, its path highlighted' },
+    base: { type: 'string', value: '<url>', description: 'with --trace: the base URL (it decides the entry rule)' },
+  },
+  run(args, options, io) {
+    const ruleName = args.rule as string | undefined;
+    const opts = options as unknown as DiagramOptions;
+    if (opts.trace !== undefined) {
+      if (ruleName !== undefined) throw usageError('--trace draws the rules the input goes through: give no rule name');
+      if (opts.grammar !== 'url') throw usageError('--trace follows the URL grammar only');
+      if (opts.base !== undefined && parseURL(opts.base) === null) throw usageError(`the base URL does not parse: ${JSON.stringify(opts.base)}`);
+      const page = tracePage(opts.trace, opts.base);
+      if (page === null) {
+        io.err(`the URL grammar does not match ${JSON.stringify(opts.trace)}\n`);
+        io.setExitCode(1);
         return;
       }
-      if (opts.base !== undefined) throw usageError('--base goes with --trace');
-      if (!(FORMATS as readonly string[]).includes(opts.format)) {
-        throw usageError(`unknown format ${JSON.stringify(opts.format)} (expected ${FORMATS.join(', ')})`);
+      if (opts.out === undefined) {
+        io.out(page);
+        return;
       }
-      const format = opts.format as Format;
-      const chosen = Object.prototype.hasOwnProperty.call(GRAMMARS, opts.grammar) ? GRAMMARS[opts.grammar] : undefined;
-      if (!chosen) throw usageError(`unknown grammar ${JSON.stringify(opts.grammar)} (expected ${Object.keys(GRAMMARS).join(', ')})`);
-      const { grammar, title } = chosen;
-      if (ruleName !== undefined && !Object.prototype.hasOwnProperty.call(grammar, ruleName)) throw usageError(unknownRuleMessage(ruleName, opts.grammar));
-      const rules = ruleName === undefined ? Object.keys(grammar) : [ruleName];
+      const file = join(outputFolder(opts.out), 'trace.html');
+      writeFileSync(file, page);
+      io.out(`wrote ${file}\n`);
+      return;
+    }
+    if (opts.base !== undefined) throw usageError('--base goes with --trace');
+    if (!(FORMATS as readonly string[]).includes(opts.format)) {
+      throw usageError(`unknown format ${JSON.stringify(opts.format)} (expected ${FORMATS.join(', ')})`);
+    }
+    const format = opts.format as Format;
+    const chosen = Object.prototype.hasOwnProperty.call(GRAMMARS, opts.grammar) ? GRAMMARS[opts.grammar] : undefined;
+    if (!chosen) throw usageError(`unknown grammar ${JSON.stringify(opts.grammar)} (expected ${Object.keys(GRAMMARS).join(', ')})`);
+    const { grammar, title } = chosen;
+    if (ruleName !== undefined && !Object.prototype.hasOwnProperty.call(grammar, ruleName)) throw usageError(unknownRuleMessage(ruleName, opts.grammar));
+    const rules = ruleName === undefined ? Object.keys(grammar) : [ruleName];
 
-      if (format === 'ebnf' && opts.out === undefined) {
-        io.out(grammarToEBNF(grammar, { rules }));
-        return;
-      }
-      if (opts.out === undefined) throw usageError(`--out <dir> is needed for --format ${format}`);
-      const dir = outputFolder(opts.out);
-      if (format === 'svg') {
-        const link = (name: string) => `${encodeURIComponent(ruleFileName(name))}.svg`;
-        for (const name of rules) writeFileSync(join(dir, `${ruleFileName(name)}.svg`), ruleToSVG(grammar, name, { link }));
-        io.out(`wrote ${rules.length} SVG file${rules.length === 1 ? '' : 's'} to ${dir}\n`);
-      } else if (format === 'html') {
-        const file = join(dir, 'index.html');
-        writeFileSync(file, grammarToHTML([{ title, grammar, rules }], { title: `url-grammar: ${title}` }));
-        io.out(`wrote ${file}\n`);
-      } else {
-        const file = join(dir, `${opts.grammar}.ebnf`);
-        writeFileSync(file, grammarToEBNF(grammar, { rules }));
-        io.out(`wrote ${file}\n`);
-      }
-    });
-}
+    if (format === 'ebnf' && opts.out === undefined) {
+      io.out(grammarToEBNF(grammar, { rules }));
+      return;
+    }
+    if (opts.out === undefined) throw usageError(`--out <dir> is needed for --format ${format}`);
+    const dir = outputFolder(opts.out);
+    if (format === 'svg') {
+      const link = (name: string) => `${encodeURIComponent(ruleFileName(name))}.svg`;
+      for (const name of rules) writeFileSync(join(dir, `${ruleFileName(name)}.svg`), ruleToSVG(grammar, name, { link }));
+      io.out(`wrote ${rules.length} SVG file${rules.length === 1 ? '' : 's'} to ${dir}\n`);
+    } else if (format === 'html') {
+      const file = join(dir, 'index.html');
+      writeFileSync(file, grammarToHTML([{ title, grammar, rules }], { title: `url-grammar: ${title}` }));
+      io.out(`wrote ${file}\n`);
+    } else {
+      const file = join(dir, `${opts.grammar}.ebnf`);
+      writeFileSync(file, grammarToEBNF(grammar, { rules }));
+      io.out(`wrote ${file}\n`);
+    }
+  },
+};

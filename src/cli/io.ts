@@ -1,6 +1,8 @@
 // What a subcommand may use to talk to the outside, so tests can run the CLI in-process.
 
-import { CommanderError } from 'commander';
+import { usageError } from './command';
+
+export { usageError, UsageError } from './command';
 
 export interface CliIO {
   /** Standard output. */
@@ -53,12 +55,52 @@ export function colorEnabled(env: Record<string, string | undefined>, isTTY: boo
   return isTTY;
 }
 
-/** A bad-arguments error: the CLI prints its one-line message and exits with status 2. */
-export function usageError(message: string): CommanderError {
-  return new CommanderError(2, 'url-grammar.usage', `error: ${message}`);
+/** The styles the commands use: each wraps a string in its ANSI escape, or leaves it as it is. */
+export interface Colors {
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+}
+
+function style(open: number, close: number): (s: string) => string {
+  return (s) => `\u001b[${open}m${s}\u001b[${close}m`;
+}
+
+const ON: Colors = { bold: style(1, 22), dim: style(2, 22), red: style(31, 39), green: style(32, 39), yellow: style(33, 39), cyan: style(36, 39) };
+const same = (s: string) => s;
+const OFF: Colors = { bold: same, dim: same, red: same, green: same, yellow: same, cyan: same };
+
+/** The styles, or none when `enabled` is false. */
+export function createColors(enabled: boolean): Colors {
+  return enabled ? ON : OFF;
 }
 
 /** Throws a usage error when a --base option is given and does not parse. */
 export function requireParsableBase(base: string | undefined, canParse: (url: string) => boolean): void {
   if (base !== undefined && !canParse(base)) throw usageError(`the base URL does not parse: ${JSON.stringify(base)}`);
+}
+
+/**
+ * An IO that keeps what is written in memory (for tests of a command, in-process): `out()` and
+ * `err()` give what was written so far. `overrides` replaces any member; by default no file can
+ * be read, standard output is not a terminal, and the exit status is left to main/mainAsync.
+ */
+export function memoryIO(overrides: Partial<CliIO> = {}): { io: CliIO; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    out: (s) => void (out += s),
+    err: (s) => void (err += s),
+    readFile: () => {
+      throw new Error('no files here');
+    },
+    // main and mainAsync give the status themselves (they wrap this member)
+    setExitCode: () => undefined,
+    isTTY: false,
+    ...overrides,
+  };
+  return { io, out: () => out, err: () => err };
 }

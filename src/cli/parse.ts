@@ -1,14 +1,12 @@
 // `url-grammar parse <url> [--base <url>] [--json]`: how one URL parses: its components, what
 // the grammar found where, and each validation error with a caret line under its span.
 
-import type { Command } from 'commander';
-import { createColors } from 'picocolors';
 import { URL_ATTRIBUTES } from '../api/url';
 import { URL, hostPublicSuffix, hostRegistrableDomain, isSpecialScheme, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
-import { requireParsableBase, useColor, type CliIO } from './io';
+import { createColors, requireParsableBase, useColor, type Colors } from './io';
+import type { CommandSpec } from './command';
 
-type Colors = ReturnType<typeof createColors>;
 const plain = createColors(false);
 
 
@@ -104,17 +102,19 @@ export function formatParseReport(rep: ParseReport, pc: Colors = plain): string 
   return out.join('\n');
 }
 
-export function register(program: Command, io: CliIO): void {
-  program
-    .command('parse')
-    .description('parse a URL: its components, what the grammar found where, and its validation errors')
-    .argument('<url>', 'the URL (or relative reference, with --base)')
-    .option('--base <url>', 'the base URL to resolve against')
-    .option('--json', 'print JSON')
-    .action((url: string, opts: { base?: string; json?: boolean }) => {
-      requireParsableBase(opts.base, URL.canParse);
-      const rep = parseReport(url, opts.base);
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(useColor(io)))) + '\n');
-      io.setExitCode(rep.parses ? 0 : 1);
-    });
-}
+export const command: CommandSpec = {
+  name: 'parse',
+  description: 'parse a URL: its components, what the grammar found where, and its validation errors',
+  arguments: [{ name: 'url', description: 'the URL (or relative reference, with --base)', required: true }],
+  options: {
+    base: { type: 'string', value: '<url>', description: 'the base URL to resolve against' },
+    json: { type: 'boolean', description: 'print JSON' },
+  },
+  run({ url }, opts, io) {
+    const base = opts.base as string | undefined;
+    requireParsableBase(base, URL.canParse);
+    const rep = parseReport(url as string, base);
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(useColor(io)))) + '\n');
+    io.setExitCode(rep.parses ? 0 : 1);
+  },
+};

@@ -2,14 +2,12 @@
 // shows a person (renderURL, src/api/rendering.ts), with what was simplified and elided and
 // whether the host is shown in Unicode and, if not, why.
 
-import type { Command } from 'commander';
-import { createColors } from 'picocolors';
 import { URL } from '../api/url';
 import { renderURL, type RenderResult } from '../api/rendering';
 import { printable } from './parse';
-import { requireParsableBase, usageError, useColor, type CliIO } from './io';
+import { createColors, requireParsableBase, usageError, useColor, type Colors } from './io';
+import type { CommandSpec } from './command';
 
-type Colors = ReturnType<typeof createColors>;
 
 export interface RenderReport {
   input: string;
@@ -51,21 +49,24 @@ function parseWidth(value: string): number {
   return Number(value);
 }
 
-export function register(program: Command, io: CliIO): void {
-  program
-    .command('render')
-    .description('render a URL as a browser shows it to a person (url.bs "URL rendering"): what was simplified, elided, and why the host is or is not in Unicode')
-    .argument('<url>', 'the URL (or relative reference, with --base)')
-    .option('--base <url>', 'the base URL to resolve against')
-    .option('--width <n>', 'the most code points to show; the registrable domain is never elided')
-    .option('--host-only', 'render only the host (and port)')
-    .option('--json', 'print JSON')
-    .action((url: string, opts: { base?: string; width?: string; hostOnly?: boolean; json?: boolean }) => {
-      requireParsableBase(opts.base, URL.canParse);
-      const width = opts.width === undefined ? undefined : parseWidth(opts.width);
-      const rendering = renderURL(url, { width, hostOnly: opts.hostOnly === true, baseURL: opts.base });
-      const rep: RenderReport = { input: url, base: opts.base ?? null, parses: rendering !== null, rendering };
-      io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(useColor(io)))) + '\n');
-      io.setExitCode(rendering ? 0 : 1);
-    });
-}
+export const command: CommandSpec = {
+  name: 'render',
+  description: 'render a URL as a browser shows it to a person (url.bs "URL rendering"): what was simplified, elided, and why the host is or is not in Unicode',
+  arguments: [{ name: 'url', description: 'the URL (or relative reference, with --base)', required: true }],
+  options: {
+    base: { type: 'string', value: '<url>', description: 'the base URL to resolve against' },
+    width: { type: 'string', value: '<n>', description: 'the most code points to show; the registrable domain is never elided' },
+    'host-only': { type: 'boolean', description: 'render only the host (and port)' },
+    json: { type: 'boolean', description: 'print JSON' },
+  },
+  run(args, options, io) {
+    const url = args.url as string;
+    const opts = options as { base?: string; width?: string; hostOnly?: boolean; json?: boolean };
+    requireParsableBase(opts.base, URL.canParse);
+    const width = opts.width === undefined ? undefined : parseWidth(opts.width);
+    const rendering = renderURL(url, { width, hostOnly: opts.hostOnly === true, baseURL: opts.base });
+    const rep: RenderReport = { input: url, base: opts.base ?? null, parses: rendering !== null, rendering };
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(useColor(io)))) + '\n');
+    io.setExitCode(rendering ? 0 : 1);
+  },
+};

@@ -8,9 +8,9 @@
 // cannot encode. This module builds the Encoding Standard's "encode or fail" loop on top of them,
 // keeping the ISO-2022-JP encoder's state across errors as that hook requires.
 
-import { labelToName, normalizeEncoding } from '@exodus/bytes/encoding-lite.js';
-import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
-import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
+import type * as EncodingLite from '@exodus/bytes/encoding-lite.js';
+import type * as MultiByte from '@exodus/bytes/multi-byte.js';
+import type * as SingleByte from '@exodus/bytes/single-byte.js';
 import {
   type EncodeSet,
   FORM_URLENCODED_SET,
@@ -18,6 +18,17 @@ import {
   percentEncodeByte,
   utf8PercentEncodeString,
 } from './percent-encode';
+
+// @exodus/bytes is loaded on first use: most programs never name a legacy encoding, and its
+// label table and index tables take longer to load than the rest of the parser.
+/* eslint-disable @typescript-eslint/no-require-imports */
+let encodingLite: typeof EncodingLite | undefined;
+const labels = () => (encodingLite ??= require('@exodus/bytes/encoding-lite.js') as typeof EncodingLite);
+const labelToName = (label: string) => labels().labelToName(label);
+const normalizeEncoding = (label: string) => labels().normalizeEncoding(label);
+const createMultibyteEncoder = (name: string) => (require('@exodus/bytes/multi-byte.js') as typeof MultiByte).createMultibyteEncoder(name);
+const createSinglebyteEncoder = (name: string) => (require('@exodus/bytes/single-byte.js') as typeof SingleByte).createSinglebyteEncoder(name);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * https://encoding.spec.whatwg.org/#concept-encoding-get followed by

@@ -6,11 +6,17 @@
 // (url-grammar/lite, src/lite.ts) is bundled with ./idna-lite.ts in its place, which has the same
 // exports and asks the caller instead.
 
-import { idnaToASCII, idnaToUnicode } from './uts46';
+import type * as UTS46 from './uts46';
+
+// ./uts46 (and tr46's tables) load on the first domain that needs IDNA: an ASCII domain with no
+// "xn--" label never does (the host parser's ASCII fast path), so most programs never load them.
+let uts46: typeof UTS46 | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tables = () => (uts46 ??= require('./uts46') as typeof UTS46);
 
 /** https://url.spec.whatwg.org/#domain-parser-toascii (a scalar value string; null for failure). */
 export function domainParserToASCII(domain: string, beStrict: boolean): string | null {
-  return idnaToASCII(domain, {
+  return tables().idnaToASCII(domain, {
     checkHyphens: beStrict,
     checkBidi: true,
     checkJoiners: true,
@@ -23,7 +29,7 @@ export function domainParserToASCII(domain: string, beStrict: boolean): string |
 
 /** Unicode ToUnicode with the parameters of https://url.spec.whatwg.org/#concept-domain-to-unicode. */
 export function unicodeToUnicode(domain: string, beStrict: boolean): { domain: string; error: boolean } {
-  return idnaToUnicode(domain, {
+  return tables().idnaToUnicode(domain, {
     checkHyphens: false,
     checkBidi: true,
     checkJoiners: true,

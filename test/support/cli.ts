@@ -2,25 +2,11 @@
 // tests of each subcommand.
 
 import { main } from '../../src/cli';
+import { memoryIO } from '../../src/cli/io';
 import type { CliIO } from '../../src/cli/io';
 
 /** An IO that collects what is written; `overrides` replaces any of its members (by default no file can be read). */
-export function captureIO(overrides: Partial<CliIO> = {}): { io: CliIO; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (s) => void (out += s),
-    err: (s) => void (err += s),
-    readFile: () => {
-      throw new Error('no files here');
-    },
-    // main and mainAsync give the status themselves (they wrap this member)
-    setExitCode: () => undefined,
-    isTTY: false,
-    ...overrides,
-  };
-  return { io, out: () => out, err: () => err };
-}
+export const captureIO = memoryIO;
 
 /** Runs a synchronous command (src/cli.ts main) on `args`: its exit status and what it wrote. */
 export function runCli(args: string[], overrides: Partial<CliIO> = {}): { code: number; out: string; err: string } {

@@ -1,11 +1,11 @@
 // fast-check generators for the URL API's setters, from the rules for the component each sets
-// (test-only: compare --generate needs only the URL generators of src/tools/compare/arbitraries.ts,
+// (test-only: compare --generate needs only the URL generators of @url-grammar/compare's arbitraries (packages/compare/src/arbitraries.ts),
 // and building these takes tens of megabytes that a long compare run should not carry).
 
 import fc from 'fast-check';
 import { URL_GRAMMAR } from '../../grammar/url';
 import { choice, N, sequence, type Shape } from '../../grammar/vocabulary';
-import { arbitraryFromRule, arbitraryFromShape, hostString, relativeReference, urlOptions, urlString, type GenerateOptions } from '../../src/tools/compare/arbitraries';
+import { arbitraryFromRule, arbitraryFromShape, hostString, relativeReference, urlOptions, urlString, type GenerateOptions } from '@url-grammar/compare/arbitraries';
 
 export const SETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 export type SetterName = (typeof SETTERS)[number];

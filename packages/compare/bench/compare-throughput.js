@@ -12,9 +12,9 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
-const { writeSection } = require('./results-section');
-
-const ROOT = path.join(__dirname, '..');
+// the core's repository: its built command line, its real-world URLs and bench/RESULTS.md
+const ROOT = path.join(__dirname, '..', '..', '..');
+const { writeSection } = require(path.join(ROOT, 'bench', 'results-section'));
 const CLI = path.join(ROOT, 'dist', 'src', 'cli.js');
 const AGAINST = 'node,whatwg-url';
 
@@ -68,7 +68,7 @@ async function main() {
     process.stderr.write('compare-throughput: /usr/bin/time is needed for the peak memory (Debian package "time")\n');
     process.exit(2);
   }
-  const real = fs.readFileSync(path.join(__dirname, 'real-urls.txt'), 'utf8').split('\n').filter((l) => l !== '');
+  const real = fs.readFileSync(path.join(ROOT, 'bench', 'real-urls.txt'), 'utf8').split('\n').filter((l) => l !== '');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'url-grammar-compare-bench-'));
   const corpus = path.join(dir, 'million.txt');
   try {

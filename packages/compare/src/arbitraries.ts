@@ -32,9 +32,7 @@
 // so that fast-check's counterexamples come out small.
 
 import fc from 'fast-check';
-import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../../../grammar/url';
-import { HOST_GRAMMAR } from '../../../grammar/host';
-import { charset, choice, N, not, optional, sequence, T, zeroOrMore, type Grammar, type Shape } from '../../../grammar/vocabulary';
+import { charset, choice, ENTRY_RULES, HOST_GRAMMAR, N, not, optional, sequence, T, URL_GRAMMAR, zeroOrMore, type BaseKind, type Grammar, type Shape } from 'url-grammar/grammar';
 
 export interface GenerateOptions {
   /** What a contextTerminal('baseScheme') produces (default: one of the special schemes). */

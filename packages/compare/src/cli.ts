@@ -1,10 +1,10 @@
 // `url-grammar compare`: how often other URL parsers agree with url-grammar, component by component,
 // on a corpus, and where they differ (the first disagreements of each kind, and classes of
 // disagreement with their shortest examples). Argument parsing and printing only: the work is in
-// src/tools/compare/.
+// the other modules of this package.
 //
-// Corpora: the bundled real-world one (bench/real-urls.txt, one URL per line as written in the
-// wild, tabs included) plus every input of test/wpt/urltestdata.json with its base, by default;
+// Corpora: the bundled real-world one (corpus/real-urls.txt, one URL per line as written in the
+// wild, tabs included) plus every input of WPT's urltestdata.json (corpus/) with its base, by default;
 // --corpus files (one case per line: the input, or the input, a TAB and the base; "-" is standard
 // input; a .json file is WPT urltestdata), read in pieces; --generate N inputs drawn from the
 // grammar (--seed makes them reproducible).
@@ -24,8 +24,6 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Command } from 'commander';
-import { createColors } from 'picocolors';
 import {
   BUILTIN_PARSERS,
   COMPONENTS,
@@ -37,25 +35,24 @@ import {
   type CompareReport,
   type ParserAdapter,
   type Value,
-} from '../tools/compare/compare';
-import { caseFromTextLine, generatedCorpus, linesCorpus, parseWptCorpus, type LineStats } from '../tools/compare/corpus';
-import { checkAvailable, readManifest, resolveArgv, type ManifestEntry } from '../tools/compare/manifest';
-import { htmlReport, markdownReport } from '../tools/compare/report';
-import { compareStream, type StreamReport } from '../tools/compare/stream';
-import type { ClassReport } from '../tools/compare/classes';
-import { usageError, useColor, type CliIO } from './io';
+} from './compare';
+import { caseFromTextLine, generatedCorpus, linesCorpus, parseWptCorpus, type LineStats } from './corpus';
+import { checkAvailable, readManifest, resolveArgv, type ManifestEntry } from './manifest';
+import { htmlReport, markdownReport } from './report';
+import { compareStream, type StreamReport } from './stream';
+import type { ClassReport } from './classes';
+import { createColors, usageError, useColor, type CliIO, type Colors, type CommandSpec } from 'url-grammar/cli';
 
 export { parseWptCorpus };
 
-type Colors = ReturnType<typeof createColors>;
 
 /** The built-in parsers compared when --against is not given. */
 export const DEFAULT_AGAINST = ['node', 'whatwg-url', 'url-parse'] as const;
 
 /** The bundled corpus, relative to the package root. */
 export const DEFAULT_CORPUS = [
-  { file: 'bench/real-urls.txt', format: 'lines' },
-  { file: 'test/wpt/urltestdata.json', format: 'wpt' },
+  { file: 'corpus/real-urls.txt', format: 'lines' },
+  { file: 'corpus/urltestdata.json', format: 'wpt' },
 ] as const;
 
 /** The adapters manifest, relative to the package root. */
@@ -68,18 +65,18 @@ const DEFAULT_TOTAL_TIMEOUT_MS = 2 ** 31 - 1;
 
 const usage = usageError;
 
-/** The folder with url-grammar's package.json, from src/cli/ or dist/src/cli/ alike. */
+/** The folder with this package's package.json, from src/ or dist/ alike. */
 export function packageRoot(from: string = __dirname): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
       try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'url-grammar') return dir;
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === '@url-grammar/compare') return dir;
       } catch {
         // not ours: go on up
       }
     }
-    if (dirname(dir) === dir) return join(from, '..', '..');
+    if (dirname(dir) === dir) return join(from, '..');
   }
 }
 
@@ -528,103 +525,106 @@ function startProgress(io: CliIO, parts: Part[], cases: () => number): Progress 
   };
 }
 
-export function register(program: Command, io: CliIO): void {
-  program
-    .command('compare')
-    .description('how often other URL parsers agree with url-grammar, component by component, and where they differ')
-    .option('--corpus <file>', 'the cases: one per line, "input" or "input<TAB>base"; "-" is standard input; a .json file is WPT urltestdata (repeatable; default: the bundled real-world corpus and the WPT inputs)', collect)
-    .option('--generate <n>', 'n more cases drawn from the grammar itself (instead of the default corpus)')
-    .option('--seed <n>', 'the seed of --generate (default 1): the same seed, the same cases')
-    .option('--against <names>', `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})`)
-    .option('--adapter <name=command>', 'a parser in another process, speaking the JSON-lines protocol of docs/compare-protocol.md (repeatable)', collect)
-    .option('--manifest <file>', `the adapters manifest (default ${DEFAULT_MANIFEST} in the package)`)
-    .option('--list', 'list the parsers: which are available here, and how to install the others')
-    .option('--json', 'print the whole report as JSON')
-    .option('--jsonl', 'print one JSON line per case as it is compared (the summary goes to standard error)')
-    .option('--report <file>', 'also write the report as a document: .html (one self-contained page) or .md (repeatable)', collect)
-    .option('--max-examples <n>', 'how many disagreements of each kind to show (default 5)')
-    .option('--timeout <ms>', `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})`)
-    .option('--total-timeout <ms>', 'how long an adapter process may take for the whole corpus (default: no limit)')
-    .option('--workers <n>', 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)')
-    .action(async (opts: CompareOptionsCli) => {
-      const manifest = loadManifest(opts);
-      if (opts.list) {
-        const { path } = manifestPath(opts);
-        const root = packageRoot();
-        io.out(formatList(manifest, existsSync(path) ? relative(root, path).split('\\').join('/') || path : null, (e) => checkAvailable(e, root)));
-        io.setExitCode(0);
+export const command: CommandSpec = {
+  name: 'compare',
+  description: 'how often other URL parsers agree with url-grammar, component by component, and where they differ',
+  arguments: [],
+  options: {
+    corpus: { type: 'string', value: '<file>', multiple: true, description: 'the cases: one per line, "input" or "input<TAB>base"; "-" is standard input; a .json file is WPT urltestdata (repeatable; default: the bundled real-world corpus and the WPT inputs)' },
+    generate: { type: 'string', value: '<n>', description: 'n more cases drawn from the grammar itself (instead of the default corpus)' },
+    seed: { type: 'string', value: '<n>', description: 'the seed of --generate (default 1): the same seed, the same cases' },
+    against: { type: 'string', value: '<names>', description: `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})` },
+    adapter: { type: 'string', value: '<name=command>', multiple: true, description: 'a parser in another process, speaking the JSON-lines protocol of docs/compare-protocol.md (repeatable)' },
+    manifest: { type: 'string', value: '<file>', description: `the adapters manifest (default ${DEFAULT_MANIFEST} in the package)` },
+    list: { type: 'boolean', description: 'list the parsers: which are available here, and how to install the others' },
+    json: { type: 'boolean', description: 'print the whole report as JSON' },
+    jsonl: { type: 'boolean', description: 'print one JSON line per case as it is compared (the summary goes to standard error)' },
+    report: { type: 'string', value: '<file>', multiple: true, description: 'also write the report as a document: .html (one self-contained page) or .md (repeatable)' },
+    'max-examples': { type: 'string', value: '<n>', description: 'how many disagreements of each kind to show (default 5)' },
+    timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})` },
+    'total-timeout': { type: 'string', value: '<ms>', description: 'how long an adapter process may take for the whole corpus (default: no limit)' },
+    workers: { type: 'string', value: '<n>', description: 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)' },
+  },
+  async run(_args, options, io) {
+    const opts = options as unknown as CompareOptionsCli;
+    const manifest = loadManifest(opts);
+    if (opts.list) {
+      const { path } = manifestPath(opts);
+      const root = packageRoot();
+      io.out(formatList(manifest, existsSync(path) ? relative(root, path).split('\\').join('/') || path : null, (e) => checkAvailable(e, root)));
+      io.setExitCode(0);
+      return;
+    }
+    if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
+    for (const r of opts.report ?? []) if (!/\.(html?|md|markdown)$/i.test(r)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(r)}`);
+    const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
+    const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
+    const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
+    const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
+    const parts = corpusParts(io, opts);
+    const { builtins, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs });
+
+    let counted = 0;
+    const progress = startProgress(io, parts, () => counted);
+    const stop = new AbortController();
+    const removeInterrupt = io.onInterrupt?.(() => {
+      io.err('\ncompare: stopping after the cases already read (Ctrl-C again to quit now)\n');
+      stop.abort();
+      io.onInterrupt?.(() => process.exit(130));
+    });
+    const write = (text: string) => (io.write ? io.write(text) : io.out(text));
+    let buffered = '';
+    let report: StreamReport;
+    try {
+      report = await compareStream(chain(parts), {
+        builtins,
+        adapters,
+        workers,
+        maxExamples,
+        signal: stop.signal,
+        onCase: opts.jsonl
+          ? (r) => {
+              buffered += JSON.stringify(r) + '\n';
+              if (buffered.length >= 1 << 16) {
+                const t = buffered;
+                buffered = '';
+                return write(t);
+              }
+            }
+          : undefined,
+        onProgress: (n) => {
+          counted = n;
+          progress.update();
+        },
+      });
+      if (buffered !== '') await write(buffered);
+    } finally {
+      progress.stop();
+      removeInterrupt?.();
+    }
+    const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count }));
+    const out = { corpus: { cases: report.cases, sources }, ...report };
+    const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
+    for (const file of opts.report ?? []) {
+      try {
+        writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
+      } catch (e) {
+        io.err(`error: cannot write the report ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
+        io.setExitCode(2);
         return;
       }
-      if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
-      for (const r of opts.report ?? []) if (!/\.(html?|md|markdown)$/i.test(r)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(r)}`);
-      const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
-      const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
-      const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
-      const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
-      const parts = corpusParts(io, opts);
-      const { builtins, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs });
-
-      let counted = 0;
-      const progress = startProgress(io, parts, () => counted);
-      const stop = new AbortController();
-      const removeInterrupt = io.onInterrupt?.(() => {
-        io.err('\ncompare: stopping after the cases already read (Ctrl-C again to quit now)\n');
-        stop.abort();
-        io.onInterrupt?.(() => process.exit(130));
-      });
-      const write = (text: string) => (io.write ? io.write(text) : io.out(text));
-      let buffered = '';
-      let report: StreamReport;
-      try {
-        report = await compareStream(chain(parts), {
-          builtins,
-          adapters,
-          workers,
-          maxExamples,
-          signal: stop.signal,
-          onCase: opts.jsonl
-            ? (r) => {
-                buffered += JSON.stringify(r) + '\n';
-                if (buffered.length >= 1 << 16) {
-                  const t = buffered;
-                  buffered = '';
-                  return write(t);
-                }
-              }
-            : undefined,
-          onProgress: (n) => {
-            counted = n;
-            progress.update();
-          },
-        });
-        if (buffered !== '') await write(buffered);
-      } finally {
-        progress.stop();
-        removeInterrupt?.();
-      }
-      const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count }));
-      const out = { corpus: { cases: report.cases, sources }, ...report };
-      const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
-      for (const file of opts.report ?? []) {
-        try {
-          writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
-        } catch (e) {
-          io.err(`error: cannot write the report ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
-          io.setExitCode(2);
-          return;
-        }
-      }
-      if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
-      else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
-      else {
-        const pc = createColors(useColor(io));
-        const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
-        io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
-      }
-      const trouble = report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
-      io.setExitCode(trouble ? 1 : 0);
-    });
-}
+    }
+    if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
+    else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
+    else {
+      const pc = createColors(useColor(io));
+      const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
+      io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
+    }
+    const trouble = report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
+    io.setExitCode(trouble ? 1 : 0);
+  },
+};
 
 function rate(a: AdapterReport): string {
   const t = a.components.href;

@@ -17,9 +17,7 @@
 // classes (./classes.ts) and the reports (./report.ts).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { parseWithDiagnostics } from '../../parse';
-import { URL as GrammarURL, URL_ATTRIBUTES } from '../../api/url';
-import { toScalarValueString } from '../../usv';
+import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters

@@ -8,7 +8,7 @@
 import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter } from './compare';
 import { ClassTally, type ClassReport } from './classes';
 import { defaultWorkers, localRunner, workerPool, type InProcessRunner } from './pool';
-import { toScalarValueString } from '../../usv';
+import { toScalarValueString } from 'url-grammar';
 
 export interface CaseRecord {
   /** 0-based position in the stream. */

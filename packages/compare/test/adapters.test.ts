@@ -16,7 +16,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { URL as GrammarURL } from '../src/api/url';
+import { URL as GrammarURL } from 'url-grammar';
+import { CORE_ROOT } from './support/cli';
 
 const root = join(__dirname, '..');
 
@@ -320,7 +321,7 @@ describe('adapters: the manifest', () => {
   });
 
   it(".ci/run installs every Debian package an adapter requires", () => {
-    const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
+    const ci = readFileSync(join(CORE_ROOT, '.ci', 'run'), 'utf8');
     const block = /debian_packages=\(([\s\S]*?)\n\)/.exec(ci);
     expect(block, 'the debian_packages array of .ci/run').to.not.equal(null);
     const listed = new Set(block![1].split('\n').flatMap((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter(Boolean));

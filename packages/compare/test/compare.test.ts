@@ -9,10 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mainAsync } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
-import { captureIO } from './support/cli';
-import { DEFAULT_CORPUS, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand } from '../src/cli/compare';
+import type { CliIO } from 'url-grammar/cli';
+import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
+import { DEFAULT_CORPUS, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand } from '../src/cli';
 import {
   AdapterError,
   COMPONENTS,
@@ -33,7 +32,7 @@ import {
   type Outcome,
   type ParserAdapter,
   type Result,
-} from '../src/tools/compare/compare';
+} from '../src/compare';
 
 const root = join(__dirname, '..');
 const PYTHON_ADAPTER = join(root, 'adapters', 'python_urllib.py');
@@ -702,8 +701,8 @@ describe('compare: url-grammar compare', () => {
     expect(await mainAsync(['compare', '--against', 'none', '--json'], io)).to.equal(0);
     const rep = JSON.parse(out());
     expect(rep.corpus.sources).to.deep.equal([
-      { name: 'bench/real-urls.txt', cases: 10_000 },
-      { name: 'test/wpt/urltestdata.json', cases: parseWptCorpus(readFileSync(join(root, 'test/wpt/urltestdata.json'), 'utf8')).length },
+      { name: 'corpus/real-urls.txt', cases: 10_000 },
+      { name: 'corpus/urltestdata.json', cases: parseWptCorpus(readFileSync(join(CORE_ROOT, 'test/wpt/urltestdata.json'), 'utf8')).length },
     ]);
     expect(rep.referenceErrors).to.equal(0);
   });

@@ -15,7 +15,8 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const ROOT = path.join(__dirname, '..');
+// the core's repository: its built command line, its real-world URLs and bench/RESULTS.md
+const CORE = path.join(__dirname, '..', '..', '..');
 
 function rng(seed) {
   let a = seed >>> 0;
@@ -41,13 +42,13 @@ const BACKSLASH = ['https://wiki.example.com\\docs\\start', ['invalid-reverse-so
 
 /** Real URLs from bench/real-urls.txt that parse with no error and need no escaping anywhere. */
 function goodURLs() {
-  const { parseWithDiagnostics } = require(path.join(ROOT, 'dist/src/index.js'));
-  const lines = fs.readFileSync(path.join(__dirname, 'real-urls.txt'), 'utf8').split('\n');
+  const { parseWithDiagnostics } = require('url-grammar');
+  const lines = fs.readFileSync(path.join(CORE, 'bench', 'real-urls.txt'), 'utf8').split('\n');
   return lines.filter((u) => /^https?:\/\/[\x21-\x7e]+$/.test(u) && !/[\\&()<>`"'*_\[\]~]/.test(u) && !/[.,;:!?]$/.test(u) && parseWithDiagnostics(u).errors.length === 0);
 }
 
 function checkTemplates() {
-  const { parseWithDiagnostics } = require(path.join(ROOT, 'dist/src/index.js'));
+  const { parseWithDiagnostics } = require('url-grammar');
   for (const [url, errors] of [...BAD, BACKSLASH]) {
     const got = parseWithDiagnostics(url).errors.map((e) => e.type);
     if (JSON.stringify(got) !== JSON.stringify(errors)) throw new Error(`template ${url}: the parser reports ${got.join(', ')}, not ${errors.join(', ')}`);
@@ -149,7 +150,7 @@ function measure(file) {
   const outFile = file + '.out';
   const fd = fs.openSync(outFile, 'w');
   const started = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, path.join(ROOT, 'dist/src/cli.js'), 'lint', file], { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, path.join(CORE, 'dist/src/cli.js'), 'lint', file], { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   fs.closeSync(fd);
   const stderr = r.stderr.toString();
@@ -186,11 +187,11 @@ function main() {
     console.log(`${k}: ${(gen.bytes / 1048576).toFixed(1)} MB, expected ${gen.expected} findings, got ${m.findings}; ${m.seconds.toFixed(1)} s (CPU ${m.cpu.toFixed(1)} s), peak ${m.peakMB.toFixed(0)} MB; exit ${m.status}; ${m.summary}${ok ? '' : '  <-- FAILED'}`);
   }
   if (!args.includes('--no-results')) {
-    const { writeSection } = require('./results-section');
+    const { writeSection } = require(path.join(CORE, 'bench', 'results-section'));
     const lines = [
       '## lint on large files (bench/lint-large.js)',
       '',
-      `\`node bench/lint-large.js --mb ${mb}\`: a generated file of real-looking links (good ones from bench/real-urls.txt, bad ones from templates with known validation errors, some in code that must not count, a link destination with backticks), linted by \`node dist/src/cli.js lint FILE\` under \`/usr/bin/time -v\`, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end (the machine is shared: CPU time is the steadier figure). ${rows.every((r) => r.m.findings === r.gen.expected) ? 'Every finding expected was reported.' : 'NOT every finding expected was reported.'}`,
+      `\`node packages/lint/bench/lint-large.js --mb ${mb}\`: a generated file of real-looking links (good ones from bench/real-urls.txt, bad ones from templates with known validation errors, some in code that must not count, a link destination with backticks), linted by \`node dist/src/cli.js lint FILE\` under \`/usr/bin/time -v\`, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end (the machine is shared: CPU time is the steadier figure). ${rows.every((r) => r.m.findings === r.gen.expected) ? 'Every finding expected was reported.' : 'NOT every finding expected was reported.'}`,
       '',
       '| kind | size | findings expected | findings reported | wall time | CPU time (user+sys) | CPU time per MB | peak memory (max RSS) |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

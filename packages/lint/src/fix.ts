@@ -20,11 +20,7 @@
 //      its quote and "\"), or no fix when escaping cannot do it (white space in an unquoted HTML
 //      attribute, a prose URL that would end in punctuation prose leaves out, ...).
 
-import { parseURL, parseToRecord, parseWithDiagnostics } from '../../parse';
-import type { URLRecord } from '../../record';
-import { serializeURL } from '../../serialize';
-import { serializeHost } from '../../semantic/host';
-import { isValidURLString } from '../../check/writing';
+import { isValidURLString, parseToRecord, parseURL, parseWithDiagnostics, serializeHost, serializeURL, type URLRecord } from 'url-grammar';
 import { characterReference, DecodingMode, isRelative, type URLContext } from './found';
 import { decodeAttributeValue } from './html';
 import { decodeMarkdown } from './markdown';

@@ -7,7 +7,7 @@
 //          validation error type with its link into the URL Standard, the results streamed, a fix
 //          as a SARIF `fix` where lint offers one
 
-import { VALIDATION_ERRORS, type ValidationErrorType } from '../../semantic/errors';
+import { VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
 import type { LintDiagnostic } from './lint';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl', 'sarif'] as const;

@@ -12,9 +12,7 @@
 // tokenizer (html.ts). lintText is the same on a whole string.
 // Relative targets (no scheme) are checked only when a base URL is given.
 
-import { parseURL, parseWithDiagnostics } from '../../parse';
-import type { URLRecord } from '../../record';
-import type { ValidationErrorType } from '../../semantic/errors';
+import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationErrorType } from 'url-grammar';
 import { sourceSpan, type FoundURL, type SourceKind } from './found';
 import { planFix } from './fix';
 import { HTMLFinder } from './html';

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
-import { mainAsync } from '../src/cli';
-import type { CliIO } from '../src/cli/io';
-import { VALIDATION_ERRORS } from '../src/semantic/errors';
-import { specAnchor } from '../src/tools/lint/formats';
+import { VALIDATION_ERRORS } from 'url-grammar';
+import type { CliIO } from 'url-grammar/cli';
+import { CORE_ROOT, mainAsync } from './support/cli';
+import { specAnchor } from '../src/formats';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { generateMarkdown, generateHTML } = require('../bench/lint-large.js') as Record<'generateMarkdown' | 'generateHTML', (bytes: number, write: (s: string) => void) => { expected: number; bytes: number }>;
@@ -113,7 +113,7 @@ describe('lint: output formats, streaming, fixes', () => {
     // a schema that rejects something: the validator is not a no-op
     expect(validate({ ...log, version: '2.0.0' })).to.equal(false);
     // every rule's helpUri anchor exists in url.bs (as Bikeshed names a <dfn> without an id)
-    const bs = readFileSync(join(__dirname, 'spec', 'url.bs'), 'utf8');
+    const bs = readFileSync(join(CORE_ROOT, 'test', 'spec', 'url.bs'), 'utf8');
     const ids = new Set<string>();
     for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
     for (const m of bs.matchAll(/<dfn(?![^>]*\bid=)[^>]*>([^<]*)<\/dfn>/g)) ids.add(m[1].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));

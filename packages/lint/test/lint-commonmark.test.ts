@@ -10,7 +10,7 @@
 
 import { expect } from 'chai';
 import { decodeHTML } from 'entities';
-import { findURLs } from '../src/tools/lint/lint';
+import { findURLs } from '../src/lint';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const spec: { tests: Array<{ markdown: string; html: string; section: string; number: number }> } = require('commonmark-spec');
@@ -70,7 +70,7 @@ describe('lint: the CommonMark spec examples', () => {
 
 describe('lint: Markdown in pieces finds what the whole document gives', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { MarkdownSplitter, MarkdownParser } = require('../src/tools/lint/markdown') as typeof import('../src/tools/lint/markdown');
+  const { MarkdownSplitter, MarkdownParser } = require('../src/markdown') as typeof import('../src/markdown');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generateMarkdown } = require('../bench/lint-large.js') as { generateMarkdown: (bytes: number, write: (s: string) => void) => unknown };
 

@@ -1,13 +1,11 @@
-// planFix (src/tools/lint/fix.ts): when lint --fix and the ESLint rule replace a URL by its
+// planFix (src/fix.ts): when lint --fix and the ESLint rule replace a URL by its
 // serialization, and how the replacement is escaped for where the URL stands.
 
 import { expect } from 'chai';
-import { planFix, type FixContext } from '../src/tools/lint/fix';
-import { decodeAttributeValue } from '../src/tools/lint/html';
-import { decodeMarkdown } from '../src/tools/lint/markdown';
-import { isValidURLString } from '../src/check/writing';
-import { parseURL } from '../src/parse';
-import { serializeURL } from '../src/serialize';
+import { planFix, type FixContext } from '../src/fix';
+import { decodeAttributeValue } from '../src/html';
+import { decodeMarkdown } from '../src/markdown';
+import { isValidURLString, parseURL, serializeURL } from 'url-grammar';
 
 const fixed = (url: string, context: FixContext = 'text', srcset = false) => {
   const p = planFix(url, context, { srcset });
@@ -85,7 +83,7 @@ describe('lint: planFix', () => {
 describe('lint: no input makes it throw, and time stays linear', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fc = require('fast-check') as typeof import('fast-check');
-  const { lintText, LintSession } = require('../src/tools/lint/lint') as typeof import('../src/tools/lint/lint');
+  const { lintText, LintSession } = require('../src/lint') as typeof import('../src/lint');
   const pieces = ['http://', 'https://', '[a](', ')', '<', '>', '`', '```', '\n', '\n\n', '    ', '\\', '&amp;', '&#', '"', "'", ' ', '<a href="', '<!--', '-->', '*', '[x]: ', 'www.', '@', '%', ':', '/', '?', '#', 'é', '\ud800', '\r'];
   const doc = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 5 })), { maxLength: 60 }).map((a) => a.join(''));
 

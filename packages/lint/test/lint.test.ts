@@ -1,13 +1,12 @@
-// `url-grammar lint` and src/tools/lint/lint.ts: finding URLs in text, Markdown and HTML with their places,
+// `url-grammar lint` and src/lint.ts: finding URLs in text, Markdown and HTML with their places,
 // mapping each validation error back to the file, and the command's output and exit codes.
 
 import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mainAsync } from '../src/cli';
-import { captureIO } from './support/cli';
-import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/tools/lint/lint';
+import { captureIO, mainAsync } from './support/cli';
+import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/lint';
 
 /** The URLs found, each with the file's own text at its span. */
 function urls(text: string, kind: SourceKind): Array<[string, string]> {

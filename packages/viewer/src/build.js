@@ -1,5 +1,5 @@
 // Builds the live viewer: viewer/main.ts bundled by esbuild (with the library and whatwg-url) into
-// viewer/index.html's <!--SCRIPT--> place, one self-contained file: dist/viewer/index.html.
+// src/index.html's <!--SCRIPT--> place, one self-contained file: dist/index.html (this package's).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -7,7 +7,7 @@ const esbuild = require('esbuild');
 
 const ROOT = path.join(__dirname, '..');
 
-async function buildViewer(outFile = path.join(ROOT, 'dist', 'viewer', 'index.html')) {
+async function buildViewer(outFile = path.join(ROOT, 'dist', 'index.html')) {
   const result = await esbuild.build({
     entryPoints: [path.join(__dirname, 'main.ts')],
     bundle: true,
@@ -36,7 +36,7 @@ module.exports = { buildViewer };
 
 if (require.main === module) {
   buildViewer(process.argv[2]).catch((e) => {
-    console.error(`viewer/build.js: ${e.message}`);
+    console.error(`@url-grammar/viewer build: ${e.message}`);
     process.exit(1);
   });
 }

@@ -1,5 +1,5 @@
 // The live viewer: one page that shows what url-grammar makes of a URL, as you type. Bundled by
-// viewer/build.js (esbuild) into dist/viewer/index.html with the library, whatwg-url and the page's
+// src/build.js (esbuild) into dist/index.html with the library, whatwg-url and the page's
 // styles inline: no network, works from file://.
 //
 // Stable hooks for tests (README, "The live viewer"): inputs #url, #base, #encoding; each shown
@@ -10,16 +10,22 @@
 
 /// <reference lib="dom" />
 
-import { parseWithDiagnostics, entryFor, parseURL } from '../src/parse';
-import { serializeURL, serializePath } from '../src/serialize';
-import { serializeURLOrigin } from '../src/index';
-import { serializeHost } from '../src/semantic/host';
-import { explain, type Explanation } from '../src/check/explain';
-import { VALIDATION_ERRORS, type ValidationError } from '../src/semantic/errors';
-import type { IntermediateRecord, Span, URLRecord } from '../src/record';
-import { URL_GRAMMAR } from '../grammar/url';
-import { diagramCSS, ruleToSVG, traceInput, tracePath } from '../src/grammar/railroad';
-import { preprocessText } from '../src/preprocess';
+import {
+  explain,
+  parseURL,
+  parseWithDiagnostics,
+  serializeHost,
+  serializePath,
+  serializeURL,
+  serializeURLOrigin,
+  VALIDATION_ERRORS,
+  type Explanation,
+  type IntermediateRecord,
+  type Span,
+  type URLRecord,
+  type ValidationError,
+} from 'url-grammar';
+import { diagramCSS, entryFor, preprocessText, ruleToSVG, traceInput, tracePath, URL_GRAMMAR } from 'url-grammar/grammar';
 import { errorAnchor, SPEC } from './anchors';
 
 // whatwg-url ships no type declarations; this is the part of its API used here.

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from './support/cli';
-import { VALIDATION_ERRORS } from '../src/semantic/errors';
-import { errorAnchor } from '../viewer/anchors';
+import { VALIDATION_ERRORS } from 'url-grammar';
+import { CORE_ROOT, runCli } from './support/cli';
+import { errorAnchor } from '../src/anchors';
 import { VIEWER_PAGE } from './support/viewer-page';
 
 const run = (args: string[]) => runCli(args);
@@ -31,13 +31,13 @@ describe('viewer: the built page', () => {
 
   it('its source type-checks (esbuild, which bundles it, does not check types)', function () {
     this.timeout(120_000);
-    const tsc = join(__dirname, '..', 'node_modules', 'typescript', 'bin', 'tsc');
-    const out = execFileSync(process.execPath, [tsc, '-p', join(__dirname, '..', 'viewer', 'tsconfig.json')], { encoding: 'utf8' });
+    const tsc = require.resolve('typescript/bin/tsc');
+    const out = execFileSync(process.execPath, [tsc, '-p', join(__dirname, '..', 'src', 'tsconfig.json')], { encoding: 'utf8' });
     expect(out).to.equal('');
   });
 
   it("every validation error's link is an anchor of the standard", () => {
-    const bs = readFileSync(join(__dirname, 'spec', 'url.bs'), 'utf8');
+    const bs = readFileSync(join(CORE_ROOT, 'test', 'spec', 'url.bs'), 'utf8');
     const ids = new Set<string>();
     for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
     for (const m of bs.matchAll(/<dfn([^>]*)>([\s\S]*?)<\/dfn>/g)) {
@@ -53,22 +53,22 @@ describe('viewer: the built page', () => {
 });
 
 describe('CLI: viewer', () => {
-  it('prints the page\'s file URL with the URL, base and encoding in the fragment', () => {
-    const r = run(['viewer', 'https://a b/?ü', '--base', 'https://x/', '--encoding', 'windows-1252']);
+  it('prints the page\'s file URL with the URL, base and encoding in the fragment', async () => {
+    const r = await run(['viewer', 'https://a b/?ü', '--base', 'https://x/', '--encoding', 'windows-1252']);
     expect(r.code).to.equal(0);
     const printed = new URL(r.out.trim());
     expect(printed.protocol).to.equal('file:');
     expect(fileURLToPath(printed)).to.equal(VIEWER_PAGE);
     const p = new URLSearchParams(printed.hash.slice(1));
     expect([p.get('url'), p.get('base'), p.get('encoding')]).to.deep.equal(['https://a b/?ü', 'https://x/', 'windows-1252']);
-    expect(new URL(run(['viewer']).out.trim()).hash).to.equal('');
+    expect(new URL((await run(['viewer'])).out.trim()).hash).to.equal('');
   });
 
-  it('--out copies the page', () => {
+  it('--out copies the page', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'url-grammar-viewer-cli-'));
     try {
       const file = join(dir, 'v.html');
-      const r = run(['viewer', 'x', '--out', file]);
+      const r = await run(['viewer', 'x', '--out', file]);
       expect(r.code).to.equal(0);
       const copy = readFileSync(file, 'utf8');
       expect(copy === readFileSync(VIEWER_PAGE, 'utf8')).to.equal(true);
@@ -79,9 +79,9 @@ describe('CLI: viewer', () => {
     }
   });
 
-  it('bad arguments: one line, exit 2, no stack trace', () => {
+  it('bad arguments: one line, exit 2, no stack trace', async () => {
     for (const args of [['viewer', '--base', 'https://x/'], ['viewer', 'x', '--out', join(tmpdir(), 'no-such-dir-url-grammar', 'v.html')], ['viewer', '--frob']]) {
-      const r = run(args);
+      const r = await run(args);
       expect(r.code, args.join(' ')).to.equal(2);
       expect(r.err.trim().split('\n'), args.join(' ')).to.have.length(1);
       expect(r.err).to.not.match(/\bat \S+ \(/);

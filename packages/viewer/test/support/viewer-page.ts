@@ -1,5 +1,5 @@
-// The checks the viewer page must pass in a real browser, shared by test/viewer-chromium.test.ts
-// (playwright-core) and test/viewer-firefox.test.ts (puppeteer-core over WebDriver BiDi). Each
+// The checks the viewer page must pass in a real browser, shared by viewer-chromium.test.ts
+// (playwright-core) and viewer-firefox.test.ts (puppeteer-core over WebDriver BiDi). Each
 // browser test supplies a PageDriver; everything else is here.
 
 /// <reference lib="dom" />
@@ -8,10 +8,10 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { URL as OurURL, explain, parseWithDiagnostics, parseURL, serializeURL } from '../../src/index';
-import type { IntermediateRecord, Span } from '../../src/record';
+import { URL as OurURL, explain, parseWithDiagnostics, parseURL, serializeURL, type IntermediateRecord, type Span } from 'url-grammar';
+import { CORE_ROOT } from './cli';
 
-export const VIEWER_PAGE = join(__dirname, '..', '..', 'dist', 'viewer', 'index.html');
+export const VIEWER_PAGE = join(__dirname, '..', '..', 'dist', 'index.html');
 export const FIELDS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -38,7 +38,7 @@ interface WptCase {
  * with lone surrogates (the drivers carry text as UTF-8 JSON, which cannot hold them).
  */
 export function pageCases(): WptCase[] {
-  const data = JSON.parse(readFileSync(join(__dirname, '..', 'wpt', 'urltestdata.json'), 'utf8')) as unknown[];
+  const data = JSON.parse(readFileSync(join(CORE_ROOT, 'test', 'wpt', 'urltestdata.json'), 'utf8')) as unknown[];
   const usable = (s: string) => !/[\r\n]/.test(s) && s === s.toWellFormed();
   const all = data.filter((c): c is WptCase => typeof c === 'object' && c !== null && 'input' in c).filter((c) => usable(c.input) && (c.base === null || (c.base !== '' && usable(c.base))));
   const pick = (list: WptCase[], n: number) => Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]);

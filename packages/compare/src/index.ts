@@ -1,0 +1,12 @@
+// @url-grammar/compare: run URL parsers side by side on a corpus and count where they agree with
+// url-grammar, component by component. The library (parsers as adapters, the JSON-lines adapter
+// protocol, corpora, streaming comparison, classes of disagreement, reports); the
+// `url-grammar compare` command (./cli) is built on it, and ./arbitraries draws inputs from the
+// grammar itself.
+
+export * from './compare';
+export { readLines, caseFromTextLine, linesCorpus, parseWptCorpus, generatedCorpus, MAX_CORPUS_LINE_BYTES, GENERATE_CHUNK, type LineFormat, type LineStats } from './corpus';
+export { readManifest, whichCommand, resolveArgv, checkAvailable, type ManifestEntry, type Availability } from './manifest';
+export { markdownReport, htmlReport, type ReportSource, type ReportInput } from './report';
+export { compareStream, type CaseRecord, type StreamOptions, type StreamReport } from './stream';
+export { CLASSES, ClassTally, specLink, type ClassDef, type ClassSide, type ClassExample, type ClassReport } from './classes';

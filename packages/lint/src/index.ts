@@ -1,0 +1,43 @@
+// @url-grammar/lint: find the URLs in text, Markdown and HTML, report each validation error at its
+// place in the file, and fix what is safe to fix. The library first; the `url-grammar lint`
+// command (./cli) is built on it.
+
+export {
+  findURLs,
+  lintText,
+  applyFixes,
+  decodeUTF8,
+  kindFromPath,
+  positions,
+  LineIndex,
+  LintSession,
+  sourceSpan,
+  srcsetURLs,
+  planFix,
+  KNOWN_SCHEMES,
+  type FoundURL,
+  type SourceKind,
+  type URLContext,
+  type FixPlan,
+  type FixContext,
+  type LintFix,
+  type LintDiagnostic,
+  type LintOptions,
+} from './lint';
+export { lintBytes, type StreamResult } from './run';
+export {
+  OUTPUT_FORMATS,
+  SPEC_URL,
+  specAnchor,
+  summary,
+  toRecord,
+  textReporter,
+  jsonReporter,
+  jsonlReporter,
+  sarifReporter,
+  sarifRules,
+  type OutputFormat,
+  type LintRecord,
+  type Totals,
+  type Reporter,
+} from './formats';

@@ -1,0 +1,20 @@
+// url-grammar/cli: what a tool's package needs to add a subcommand to `url-grammar` (lint,
+// compare and viewer are such packages). A package exports `command` (a CommandSpec) from its
+// own `cli` entry; `url-grammar <name>` finds it there. Everything here is the core command
+// line's own: its IO, its colours, its usage errors, its argument reading.
+
+export {
+  usageError,
+  UsageError,
+  readArguments,
+  runCommand,
+  commandHelp,
+  columns,
+  type CommandSpec,
+  type OptionSpec,
+  type ArgumentSpec,
+  type OptionValues,
+} from './command';
+export { createColors, colorEnabled, useColor, requireParsableBase, memoryIO, type CliIO, type Colors } from './io';
+export { printable, caretLines } from './parse';
+export { main, mainAsync, processIO, packageVersion, setToolLoader, TOOL_COMMANDS, CORE_COMMANDS, type ToolLoader } from '../cli';
