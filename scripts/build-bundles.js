@@ -49,7 +49,8 @@ function options(entry, { lite = false, format = 'esm', minify = true, outfile, 
     platform,
     format,
     target: 'es2022',
-    minify,
+    // 'names kept': whitespace and syntax only, so a stack trace still names the functions
+    ...(minify === 'names kept' ? { minifyWhitespace: true, minifySyntax: true } : { minify }),
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
@@ -68,7 +69,7 @@ async function buildAll() {
     // so that `import { URL } from 'url-grammar/lite'` works. The dependencies (parsimmon,
     // railroad-diagrams, @exodus/bytes) stay packages of their own, as the core's modules load
     // them; a program's bundler bundles them with it.
-    { entry: 'src/lite.ts', outfile: 'dist/lite/lite.cjs', lite: true, minify: false, format: 'cjs', platform: 'node', packages: 'external' },
+    { entry: 'src/lite.ts', outfile: 'dist/lite/lite.cjs', lite: true, minify: 'names kept', format: 'cjs', platform: 'node', packages: 'external' },
   ];
   for (const o of outputs) {
     const result = await esbuild.build(options(o.entry, o));

@@ -2,9 +2,15 @@
 // (npm ci / npm install run the `prepare` script, which builds dist/.)
 
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mainAsync, setToolLoader, TOOL_COMMANDS } from '../src/cli';
+import { captureIO, runCli } from './support/cli';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sizes = require('../bench/package-size.js');
+const { PACKAGES } = sizes as { PACKAGES: Array<{ dir: string }> };
 
 const root = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -80,5 +86,106 @@ describe('package', () => {
     const paths = packed[0].files.map((f) => f.path);
     expect(paths).to.include('LICENSE');
     if (paths.some((p) => p.startsWith('test/wpt/') && p.endsWith('.json'))) expect(paths).to.include('test/wpt/LICENSE.md');
+  });
+});
+
+describe('package: what an installed url-grammar is', function () {
+  this.timeout(300_000);
+
+  it('ships what users run: no TypeScript sources, source maps, metafiles, pictures or adapters in any tarball', () => {
+    for (const { dir } of PACKAGES) {
+      const { files } = sizes.pack(dir);
+      const bad = files.filter((f: string) => /\.map$|\.meta\.json$|\.(png|jpe?g|svg)$|(^|\/)adapters\/.*\.(java|go|c)$/.test(f) || (/\.ts$/.test(f) && !/\.d\.(m|c)?ts$/.test(f)));
+      // the compare package's adapters are what it runs (other languages' sources it compiles on demand)
+      expect(bad.filter((f: string) => !(dir === 'packages/compare' && f.startsWith('adapters/'))), dir).to.deep.equal([]);
+    }
+  });
+
+  it('the core installed with --omit=dev: at most 2.5 MB and 6 packages, none of the tools\' dependencies', () => {
+    const core = sizes.offlineClosure('.');
+    expect(core.bytes).to.be.at.most(2.5e6);
+    expect(core.packages).to.be.at.most(6);
+    expect(core.names.sort()).to.deep.equal(['@exodus/bytes', 'parsimmon', 'punycode', 'railroad-diagrams', 'tr46', 'url-grammar']);
+    // and a tool brings its own: the lint package's closure holds micromark, the core's does not
+    expect(sizes.offlineClosure('packages/lint').names).to.include.members(['micromark', 'parse5', 'url-grammar']);
+  });
+
+  it('every package depends on the core by its version', () => {
+    for (const { dir } of PACKAGES.filter((p: { dir: string }) => p.dir !== '.')) {
+      const p = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+      expect(p.dependencies['url-grammar'], dir).to.equal(pkg.version);
+      expect(p.version, dir).to.equal(pkg.version);
+    }
+  });
+
+  it('attw: no problem for any entry of any package under node10, node16 (CJS and ESM) and bundler', () => {
+    const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    for (const { dir } of PACKAGES) {
+      const r = spawnSync(process.execPath, [attw, '--pack', '.', '--format', 'json'], { cwd: join(root, dir), encoding: 'utf8' });
+      const report = JSON.parse(r.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+      expect(Object.keys(report.analysis.entrypoints).length, dir).to.be.greaterThan(1);
+      expect(report.analysis.problems, `${dir}: ${JSON.stringify(report.analysis.problems).slice(0, 500)}`).to.deep.equal([]);
+    }
+  });
+
+  it('url-grammar/browser resolves for import (the ES module) and require (the CommonJS main), and gives the URL API', () => {
+    const script = "import * as m from 'url-grammar/browser'; import { createRequire } from 'node:module'; const r = createRequire(import.meta.url); process.stdout.write(JSON.stringify({ href: new m.URL('HTTP://A/b/../c').href, file: import.meta.resolve('url-grammar/browser'), cjs: r.resolve('url-grammar/browser') }));";
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+    expect(out.href).to.equal('http://a/c');
+    expect(out.file).to.match(/dist\/browser\/url-grammar\.mjs$/);
+    expect(out.cjs).to.equal(join(root, pkg.main));
+    const text = readFileSync(join(root, 'dist', 'browser', 'url-grammar.mjs'), 'utf8');
+    // one file a page can load: no import of anything else
+    expect(text).to.not.match(/\bfrom\s*["'][^"']+["']|\bimport\s*\(/);
+  });
+
+  it('require("url-grammar") loads the parser only: no diagrams, parsimmon, legacy encodings, IDNA tables or Public Suffix List until asked', () => {
+    const script =
+      "const u = require('url-grammar'); new u.URL('https://example.com/a').href; const loaded = () => Object.keys(require.cache).map((f) => f.replace(/\\\\/g, '/'));" +
+      "const before = loaded(); u.ruleToSVG(u.URL_GRAMMAR, 'url'); u.parseURL('https://h/?\\u00e9', { encoding: 'windows-1252' }); new u.URL('https://\\u00fc.example/'); u.hostPublicSuffix('a.co.uk');" +
+      "process.stdout.write(JSON.stringify({ before, after: loaded() }));";
+    const { before, after } = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })) as { before: string[]; after: string[] };
+    const heavy = ['/railroad-diagrams/', '/parsimmon/', '/@exodus/bytes/', '/tr46/', '/tldts/', '/grammar/railroad.js', '/check/writing.js'];
+    expect(heavy.filter((h) => before.some((f) => f.includes(h)))).to.deep.equal([]);
+    // and each loads when its function is first called
+    expect(heavy.filter((h) => !h.includes('writing') && !after.some((f) => f.includes(h)))).to.deep.equal([]);
+  });
+});
+
+describe('package: the command line finds the tools in their packages', () => {
+  it('a tool whose package is not installed: one line naming the package to install, exit 2', async () => {
+    const previous = setToolLoader((specifier) => {
+      const e = new Error(`Cannot find module '${specifier}'`) as Error & { code: string };
+      e.code = 'MODULE_NOT_FOUND';
+      throw e;
+    });
+    try {
+      for (const [name, tool] of Object.entries(TOOL_COMMANDS)) {
+        const { io, err } = captureIO();
+        const code = await mainAsync([name, '--help'], io);
+        expect(code, name).to.equal(2);
+        expect(err(), name).to.equal(`error: "url-grammar ${name}" is in the package ${tool.package}, which is not installed: npm install ${tool.package}\n`);
+      }
+      expect(runCli(['--help']).out).to.include('(not installed: npm install @url-grammar/lint)');
+    } finally {
+      setToolLoader(previous);
+    }
+  });
+
+  it('from the repository root, npx url-grammar runs every command, the tools\' through their packages', () => {
+    const bin = join(root, pkg.bin['url-grammar']);
+    for (const [args, expected] of [
+      [['parse', 'https://a/', '--json'], /"href": "https:\/\/a\/"/],
+      [['check', 'https://a/'], /verdict/],
+      [['render', 'https://a/'], /rendered/],
+      [['diagram', '--format', 'ebnf'], /::=/],
+      [['lint', '--help'], /Usage: url-grammar lint/],
+      [['compare', '--help'], /Usage: url-grammar compare/],
+      [['viewer'], /^file:.*index\.html/],
+    ] as Array<[string[], RegExp]>) {
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+      expect(r.status, args.join(' ') + r.stderr).to.equal(0);
+      expect(r.stdout, args.join(' ')).to.match(expected);
+    }
   });
 });
