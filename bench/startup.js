@@ -3,6 +3,8 @@
 // turns so that both see the same machine. Prints the median and quartiles of each, and their ratio.
 //
 //   node bench/startup.js [--runs N] [--json]
+//   node bench/startup.js --write      under Node 20, 22 and 24 (test/runtimes), and writes the
+//                                      startup section of bench/RESULTS.md
 //
 // Measured inside the child, from just before `require` to just after the first href: node's own
 // start-up is the same for both and is left out.
@@ -50,8 +52,39 @@ function measure(runs) {
 
 module.exports = { measure };
 
+/** Runs this script under each Node of test/runtimes (and this one) and writes the section of bench/RESULTS.md. */
+function writeResults(runs) {
+  const fs = require('fs');
+  const { writeSection } = require('./results-section');
+  const nodes = [process.execPath, ...['node22', 'node24'].map((n) => path.join(ROOT, 'test', 'runtimes', 'node_modules', n, 'bin', 'node')).filter((f) => fs.existsSync(f))];
+  const rows = [];
+  for (const node of nodes) {
+    const r = spawnSync(node, [__filename, '--runs', String(runs), '--json'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`startup under ${node}: ${r.stderr}`);
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    rows.push({ version, ...JSON.parse(r.stdout) });
+  }
+  const ms = (m) => `${m.median.toFixed(1)} ms (${m.q1.toFixed(1)}-${m.q3.toFixed(1)})`;
+  const lines = [
+    '## Start-up (bench/startup.js)',
+    '',
+    `\`node bench/startup.js --write\` on ${new Date().toISOString().slice(0, 10)}: \`require\` of the package plus the first \`new URL(${JSON.stringify(INPUT)}).href\`, timed inside a fresh process, ${runs} processes each, url-grammar and whatwg-url in turns; median (quartiles). ${require('os').cpus().length} CPUs, load average ${require('os').loadavg()[0].toFixed(1)}.`,
+    '',
+    '| Node | url-grammar | whatwg-url | url-grammar / whatwg-url |',
+    '| --- | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.version} | ${ms(r['url-grammar'])} | ${ms(r['whatwg-url'])} | ${r.ratio.toFixed(2)} |`),
+  ];
+  writeSection('startup', lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
 if (require.main === module) {
   const args = process.argv.slice(2);
+  if (args.includes('--write')) {
+    const at = args.indexOf('--runs');
+    writeResults(at >= 0 ? Math.max(1, parseInt(args[at + 1], 10) || 1) : 31);
+    return;
+  }
   const at = args.indexOf('--runs');
   const runs = at >= 0 ? Math.max(1, parseInt(args[at + 1], 10) || 1) : 21;
   const r = measure(runs);

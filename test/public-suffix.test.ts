@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { hostPublicSuffix, hostRegistrableDomain, parseHost, serializeHost } from '../src/index';
+import { configurePublicSuffixList, hasPublicSuffixList, hostPublicSuffix, hostRegistrableDomain, NO_PUBLIC_SUFFIX_LIST, parseHost, serializeHost } from '../src/index';
 import { domainHost, hostString } from './support/arbitraries';
 
 interface Row {
@@ -180,4 +180,44 @@ describe('the core runs in browsers: no Node built-in in these modules or in tld
       expect(statSync(file).size).to.be.above(0);
     });
   }
+});
+
+describe('the Public Suffix List is the installation\'s: tldts when installed, or a list supplied', () => {
+  afterEach(() => configurePublicSuffixList(undefined));
+
+  it('with no list, a domain is an installation fault (a coded Error), never an answer; what is not a domain needs none', () => {
+    configurePublicSuffixList(null);
+    expect(hasPublicSuffixList()).to.equal(false);
+    for (const f of [hostPublicSuffix, hostRegistrableDomain]) {
+      let caught: (Error & { code?: string }) | null = null;
+      try {
+        f('www.example.co.uk');
+      } catch (e) {
+        caught = e as Error & { code?: string };
+      }
+      expect(caught?.code).to.equal(NO_PUBLIC_SUFFIX_LIST);
+      expect(caught?.message).to.match(/npm install tldts/).and.to.match(/configurePublicSuffixList/);
+      expect(f('127.0.0.1')).to.equal(null);
+      expect(f('[::1]')).to.equal(null);
+    }
+  });
+
+  it('a supplied list is used with the standard\'s steps around it (trailing dot, the default rule)', () => {
+    configurePublicSuffixList((domain) => (domain === 'test' || domain.endsWith('.test') ? 'test' : null));
+    expect(hasPublicSuffixList()).to.equal(true);
+    expect(hostPublicSuffix('a.b.test')).to.equal('test');
+    expect(hostRegistrableDomain('a.b.test.')).to.equal('b.test.');
+    // no rule matches: the default rule "*" (the last label), whatever the list said
+    expect(hostPublicSuffix('example.co.uk')).to.equal('uk');
+    // a list that answers something not made of the input's labels is not believed
+    configurePublicSuffixList(() => 'elsewhere.org');
+    expect(hostPublicSuffix('a.example.com')).to.equal('com');
+  });
+
+  it('undefined goes back to tldts; anything but a function, null or undefined is a TypeError', () => {
+    configurePublicSuffixList(null);
+    configurePublicSuffixList(undefined);
+    expect(hostPublicSuffix('www.example.co.uk')).to.equal('co.uk');
+    expect(() => configurePublicSuffixList(42 as unknown as null)).to.throw(TypeError, /must be a function/);
+  });
 });
