@@ -5,7 +5,7 @@
 
 import { explain, type Explanation } from '../check/explain';
 import { URL } from '../api/url';
-import { caretLines, printable } from './parse';
+import { caretLines, clippedLine, errorLines, listedLines } from './parse';
 import { createColors, requireParsableBase, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
 
@@ -54,8 +54,8 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   const out: string[] = [];
   const head = (s: string) => pc.bold(s);
   const row = (name: string, value: string) => out.push(`${head(name.padEnd(14))} ${value}`);
-  row('input', printable(rep.input));
-  if (rep.base !== null) row('base', printable(rep.base));
+  row('input', clippedLine(rep.input));
+  if (rep.base !== null) row('base', clippedLine(rep.base));
   row('parses', rep.parses ? pc.green('yes') : pc.red('no (failure)'));
   row('parser-valid', rep.parserValid ? pc.green('yes (no validation error)') : pc.red(`no (${rep.errors.length} validation error${rep.errors.length === 1 ? '' : 's'})`));
   row('grammar-valid', rep.grammarValid ? pc.green('yes (a valid URL string)') : pc.red('no (not a valid URL string)'));
@@ -63,21 +63,15 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   if (rep.inWords !== null) out.push('', head('in words'), `  ${rep.inWords}`);
 
   out.push('', head(`validation errors (${rep.errors.length})`));
-  if (rep.errors.length === 0) out.push('  none');
-  for (const e of rep.errors) {
-    const tag = e.failure ? pc.red(`${e.type} (failure)`) : pc.yellow(e.type);
-    out.push(`  ${tag} at [${e.start}, ${e.end}): ${e.message}`);
-    const [line, carets] = caretLines(rep.input, e.start, e.end);
-    out.push(`    ${line}`, `    ${pc.cyan(carets)}`);
-  }
+  out.push(...listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc)));
 
   out.push('', head(`writing problems (${rep.problems.length})`));
-  if (rep.problems.length === 0) out.push('  none');
-  for (const p of rep.problems) {
-    out.push(`  ${pc.yellow(p.rule)} at ${p.offset}: ${p.message}`);
-    const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
-    out.push(`    ${line}`, `    ${pc.cyan(carets)}`);
-  }
+  out.push(
+    ...listedLines(rep.problems, 'writing problem', (p) => {
+      const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
+      return [`  ${pc.yellow(p.rule)} at ${p.offset}: ${p.message}`, `    ${line}`, `    ${pc.cyan(carets)}`];
+    }),
+  );
 
   const r = rep.relativeFor;
   out.push(

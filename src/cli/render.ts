@@ -4,6 +4,7 @@
 
 import { URL } from '../api/url';
 import { renderURL, type RenderResult } from '../api/rendering';
+import { hasPublicSuffixList } from '../api/public-suffix';
 import { printable } from './parse';
 import { createColors, requireParsableBase, usageError, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
@@ -63,6 +64,8 @@ export const command: CommandSpec = {
     const url = args.url as string;
     const opts = options as { base?: string; width?: string; hostOnly?: boolean; json?: boolean };
     requireParsableBase(opts.base, URL.canParse);
+    // which part of a host is never elided is the registrable domain: rendering needs the list
+    if (!hasPublicSuffixList()) throw usageError('render needs the Public Suffix List: npm install tldts (an optional peer dependency of url-grammar)');
     const width = opts.width === undefined ? undefined : parseWidth(opts.width);
     const rendering = renderURL(url, { width, hostOnly: opts.hostOnly === true, baseURL: opts.base });
     const rep: RenderReport = { input: url, base: opts.base ?? null, parses: rendering !== null, rendering };

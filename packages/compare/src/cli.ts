@@ -27,6 +27,7 @@ import { dirname, join, relative } from 'node:path';
 import {
   BUILTIN_PARSERS,
   COMPONENTS,
+  builtinAvailability,
   childProcessAdapter,
   isBuiltinParser,
   type AdapterReport,
@@ -36,8 +37,8 @@ import {
   type ParserAdapter,
   type Value,
 } from './compare';
-import { caseFromTextLine, generatedCorpus, linesCorpus, parseWptCorpus, type LineStats } from './corpus';
-import { checkAvailable, readManifest, resolveArgv, type ManifestEntry } from './manifest';
+import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineStats } from './corpus';
+import { checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
 import { htmlReport, markdownReport } from './report';
 import { compareStream, type StreamReport } from './stream';
 import type { ClassReport } from './classes';
@@ -150,9 +151,17 @@ interface CompareOptionsCli {
   workers?: string;
 }
 
-interface Source {
+/** Why lines of a corpus file were left out, and how many for each reason. */
+export interface SkippedLines {
+  /** Lines longer than MAX_CORPUS_LINE_BYTES (never read whole). */
+  tooLong: number;
+}
+
+export interface Source {
   name: string;
   cases: number;
+  /** The lines left out (always none for a WPT file or --generate, which have no lines to skip). */
+  skipped: SkippedLines;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -176,6 +185,8 @@ interface Part {
   /** Progress units done so far. */
   done(): number;
   count: number;
+  /** The lines left out so far. */
+  skipped(): SkippedLines;
 }
 
 function readBytes(io: CliIO, path: string, shown: string): Buffer {
@@ -208,6 +219,8 @@ function linePart(io: CliIO, path: string, shown: string, format: 'text' | 'line
     size,
     count: 0,
     done: () => stats.bytes,
+    // readLines skips a line for one reason only: its length
+    skipped: () => ({ tooLong: stats.skipped }),
     async *read() {
       for await (const c of linesCorpus(chunks(), format, stats)) {
         part.count++;
@@ -224,6 +237,7 @@ function listPart(name: string, cases: CompareCase[]): Part {
     size: cases.length,
     count: 0,
     done: () => part.count,
+    skipped: () => ({ tooLong: 0 }),
     *read() {
       for (const c of cases) {
         part.count++;
@@ -249,6 +263,7 @@ function generatedPart(count: number, seed: number): Part {
     size: count,
     count: 0,
     done: () => part.count,
+    skipped: () => ({ tooLong: 0 }),
     *read() {
       for (const c of generatedCorpus(count, seed)) {
         part.count++;
@@ -372,10 +387,22 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
   return { builtins, adapters, explicit };
 }
 
-/** `compare --list`: every parser compare knows, whether it runs here, and how to install it if not. */
-export function formatList(manifest: ManifestEntry[], manifestFile: string | null, availability: (e: ManifestEntry) => { available: boolean; reason?: string }): string {
+/**
+ * `compare --list`: every parser compare knows, whether it runs here, and how to install it if
+ * not. `availability` tells for the manifest's entries, `builtin` for the built-in parsers (by
+ * default, whether each one's package resolves from this package).
+ */
+export function formatList(
+  manifest: ManifestEntry[],
+  manifestFile: string | null,
+  availability: (e: ManifestEntry) => Availability,
+  builtin: (name: BuiltinParser) => Availability = (n) => builtinAvailability(n),
+): string {
   const rows: string[][] = [['parser', 'kind', 'available', 'notes']];
-  for (const n of BUILTIN_PARSERS) rows.push([n, 'in-process (JavaScript)', 'yes', n === 'url-grammar' ? 'the reference' : '']);
+  for (const n of BUILTIN_PARSERS) {
+    const a = builtin(n);
+    rows.push([n, 'in-process (JavaScript)', a.available ? 'yes' : 'no', !a.available ? (a.reason ?? '') : n === 'url-grammar' ? 'the reference' : '']);
+  }
   const lines: string[] = [];
   for (const e of manifest) {
     const a = availability(e);
@@ -416,11 +443,30 @@ export interface CompareOutput extends CompareReport {
   corpus: { cases: number; sources: Source[] };
 }
 
+/** A size in bytes in words: "1 MiB", "64 KiB", "1000 bytes". */
+function sizeText(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${fmt(bytes / (1 << 20))} MiB`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${fmt(bytes / (1 << 10))} KiB`;
+  return `${fmt(bytes)} byte${bytes === 1 ? '' : 's'}`;
+}
+
+/** One line for each source that had lines left out: how many, and why ("skipped 2 lines of c.txt: 2 over 1 MiB"). */
+export function skippedLines(sources: readonly Source[]): string[] {
+  const lines: string[] = [];
+  for (const s of sources) {
+    const total = s.skipped.tooLong;
+    if (total === 0) continue;
+    lines.push(`skipped ${fmt(total)} line${total === 1 ? '' : 's'} of ${s.name}: ${fmt(s.skipped.tooLong)} over ${sizeText(MAX_CORPUS_LINE_BYTES)}`);
+  }
+  return lines;
+}
+
 /** The table of agreement, then the first disagreements of each kind, then what could not run. */
 export function formatCompareReport(out: CompareOutput, pc: Colors = createColors(false)): string {
   const lines: string[] = [];
   const srcs = out.corpus.sources.map((s) => `${fmt(s.cases)} from ${s.name}`).join(', ');
   lines.push(`${pc.bold('url-grammar compare')}: ${fmt(out.cases)} cases (${srcs}); reference ${out.reference}`);
+  for (const l of skippedLines(out.corpus.sources)) lines.push(`(${l})`);
   if (out.referenceErrors > 0) lines.push(`(${fmt(out.referenceErrors)} cases left out: the reference could not answer them)`);
   const shown = out.adapters.filter((a) => a.available);
   if (shown.length > 0) {
@@ -602,9 +648,11 @@ export const command: CommandSpec = {
       progress.stop();
       removeInterrupt?.();
     }
-    const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count }));
+    const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count, skipped: p.skipped() }));
+    const skipped = skippedLines(sources);
     const out = { corpus: { cases: report.cases, sources }, ...report };
-    const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.` };
+    const skippedNote = skipped.map((l) => ` ${l[0].toUpperCase()}${l.slice(1)}.`).join('');
+    const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.${skippedNote}` };
     for (const file of opts.report ?? []) {
       try {
         writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
@@ -615,8 +663,11 @@ export const command: CommandSpec = {
       }
     }
     if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
-    else if (opts.jsonl) io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
-    else {
+    else if (opts.jsonl) {
+      // standard output holds the cases only: what was left out goes with the summary
+      for (const l of skipped) io.err(`compare: ${l}\n`);
+      io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
+    } else {
       const pc = createColors(useColor(io));
       const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
       io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));

@@ -18,6 +18,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
+import { defaultResolver, packageAvailability, type Availability, type Resolver } from './manifest';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters
@@ -903,6 +904,24 @@ export function builtinAdapter(name: BuiltinParser, load: Loader = defaultLoader
     case 'url-parse':
       return urlParseAdapter(load);
   }
+}
+
+/** The module each built-in parser loads (null: none, it is part of Node or of this package's own dependency url-grammar). */
+const BUILTIN_MODULES: Record<BuiltinParser, string | null> = {
+  'url-grammar': null,
+  node: null,
+  'node-legacy': 'node:url',
+  'whatwg-url': 'whatwg-url',
+  'url-parse': 'url-parse',
+};
+
+/**
+ * Whether a built-in parser can run here (what `compare --list` says): its module is resolved
+ * from this file's folder, where builtinAdapter's loader finds it, not assumed to be there.
+ */
+export function builtinAvailability(name: BuiltinParser, resolve: Resolver = defaultResolver): Availability {
+  const id = BUILTIN_MODULES[name];
+  return id === null ? { available: true } : packageAvailability(id, __dirname, resolve);
 }
 
 export function isBuiltinParser(name: string): name is BuiltinParser {

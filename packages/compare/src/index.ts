@@ -6,7 +6,7 @@
 
 export * from './compare';
 export { readLines, caseFromTextLine, linesCorpus, parseWptCorpus, generatedCorpus, MAX_CORPUS_LINE_BYTES, GENERATE_CHUNK, type LineFormat, type LineStats } from './corpus';
-export { readManifest, whichCommand, resolveArgv, checkAvailable, type ManifestEntry, type Availability } from './manifest';
+export { readManifest, whichCommand, resolveArgv, checkAvailable, packageAvailability, defaultResolver, type Resolver, type ManifestEntry, type Availability } from './manifest';
 export { markdownReport, htmlReport, type ReportSource, type ReportInput } from './report';
 export { compareStream, type CaseRecord, type StreamOptions, type StreamReport } from './stream';
 export { CLASSES, ClassTally, specLink, type ClassDef, type ClassSide, type ClassExample, type ClassReport } from './classes';

@@ -2,9 +2,12 @@
 // how to start each, what it needs, and how to tell whether this machine has it.
 //
 // Each entry: { name, title, language, command: [argv, paths relative to the package root],
-// requires: { commands: [...], debian: [...] }, check: [optional argv that must exit 0 within
-// 20 s], install: "how to install", mapping: "doc link" }. Commands run with the package root as
-// their working directory; a first word "node" is the Node running compare.
+// requires: { commands: [...], debian: [...], packages: [npm packages its script requires] },
+// check: [optional argv that must exit 0 within 20 s], install: "how to install", mapping: "doc
+// link" }. Commands run with the package root as their working directory; a first word "node" is
+// the Node running compare. The packages are resolved from the package root, in this process; so
+// is a check that only does `node -e "require.resolve('name')"` (the browser adapters' check for
+// puppeteer-core, an optional peer dependency of this package).
 
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
@@ -15,7 +18,8 @@ export interface ManifestEntry {
   title: string;
   language: string;
   command: string[];
-  requires: { commands: string[]; debian: string[] };
+  /** `packages`: the npm packages its script requires (absent in entries made before it existed). */
+  requires: { commands: string[]; debian: string[]; packages?: string[] };
   check: string[] | null;
   install: string;
   mapping: string;
@@ -55,7 +59,11 @@ export function readManifest(path: string): ManifestEntry[] {
       title: typeof o.title === 'string' ? o.title : o.name,
       language: typeof o.language === 'string' ? o.language : '',
       command,
-      requires: { commands: strings(req.commands, `"requires.commands" of ${o.name}`), debian: strings(req.debian, `"requires.debian" of ${o.name}`) },
+      requires: {
+        commands: strings(req.commands, `"requires.commands" of ${o.name}`),
+        debian: strings(req.debian, `"requires.debian" of ${o.name}`),
+        packages: strings(req.packages, `"requires.packages" of ${o.name}`),
+      },
       check: check.length > 0 ? check : null,
       install: typeof o.install === 'string' ? o.install : '',
       mapping: typeof o.mapping === 'string' ? o.mapping : '',
@@ -94,13 +102,50 @@ export interface Availability {
   reason?: string;
 }
 
-/** Whether an adapter can run here: its required commands exist and its check exits 0 within 20 s. */
-export function checkAvailable(e: ManifestEntry, root: string, checkTimeoutMs = CHECK_TIMEOUT_MS): Availability {
+/** Finds a module from a folder, as require.resolve does (it throws when it cannot). */
+export type Resolver = (id: string, from: string) => string;
+
+/** require.resolve from `from`, as a script in that folder would find the module. */
+export const defaultResolver: Resolver = (id, from) => require.resolve(id, { paths: [from] });
+
+/** Whether the module `id` can be found from the folder `from`, and when not, why in one line with the install command. */
+export function packageAvailability(id: string, from: string, resolve: Resolver = defaultResolver): Availability {
+  try {
+    resolve(id, from);
+    return { available: true };
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (code === 'MODULE_NOT_FOUND') return { available: false, reason: `${id} is not installed (npm install ${id})` };
+    return { available: false, reason: `${id} cannot be loaded (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})` };
+  }
+}
+
+/** The package a check resolves and does nothing else with (`node -e "require.resolve('name')"`), or null. */
+export function resolveOnlyCheck(check: readonly string[] | null): string | null {
+  if (check === null || check.length !== 3 || check[0] !== 'node' || (check[1] !== '-e' && check[1] !== '--eval')) return null;
+  return /^\s*require\.resolve\(\s*(['"])([^'"\\]+)\1\s*\)\s*;?\s*$/.exec(check[2])?.[2] ?? null;
+}
+
+/**
+ * Whether an adapter can run here: its required commands exist, its required packages resolve
+ * from the package root (through `resolve`), and its check exits 0 within 20 s. When something is
+ * missing, the reason names all that is.
+ */
+export function checkAvailable(e: ManifestEntry, root: string, checkTimeoutMs = CHECK_TIMEOUT_MS, resolve: Resolver = defaultResolver): Availability {
+  const reasons: string[] = [];
   const missing = e.requires.commands.filter((c) => (c === 'node' ? false : whichCommand(c) === null));
-  if (missing.length > 0) return { available: false, reason: `missing command${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` };
+  if (missing.length > 0) reasons.push(`missing command${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}`);
+  const resolvedByCheck = resolveOnlyCheck(e.check);
+  const packages = [...(e.requires.packages ?? []), ...(resolvedByCheck === null ? [] : [resolvedByCheck])];
+  for (const id of new Set(packages)) {
+    const a = packageAvailability(id, root, resolve);
+    if (!a.available) reasons.push(a.reason!);
+  }
+  if (reasons.length > 0) return { available: false, reason: reasons.join('; ') };
   const first = resolveArgv(e.command)[0];
   if (first !== process.execPath && !isAbsolute(first) && !first.includes('/') && whichCommand(first) === null) return { available: false, reason: `missing command: ${first}` };
-  if (e.check) {
+  // a check that only resolves a package was done above, in this process
+  if (e.check && resolvedByCheck === null) {
     const [cmd, ...args] = resolveArgv(e.check);
     const r = spawnSync(cmd, args, { cwd: root, timeout: checkTimeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
     if (r.error) return { available: false, reason: `its check ${JSON.stringify(e.check.join(' '))} ${(r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `took more than ${checkTimeoutMs / 1000} s` : `could not run: ${r.error.message}`}` };

@@ -8,13 +8,15 @@
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
 import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
-import { AdapterError, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/compare';
-import { generatedCorpus, readLines, type LineStats } from '../src/corpus';
+import { AdapterError, builtinAvailability, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/compare';
+import { formatList } from '../src/cli';
+import { checkAvailable, readManifest, type Resolver } from '../src/manifest';
+import { generatedCorpus, MAX_CORPUS_LINE_BYTES, readLines, type LineStats } from '../src/corpus';
 import { compareStream, type CaseRecord } from '../src/stream';
 import { CLASSES } from '../src/classes';
 
@@ -197,6 +199,43 @@ describe('compare at scale: streaming', function () {
     expect(stats).to.deep.equal({ bytes: bytes.length, skipped: 1 });
   });
 
+  it('says how many corpus lines it skipped and why (a line over 1 MiB): in the text, in --json per source, on standard error with --jsonl, in --report', async () => {
+    const long = 'https://h/' + 'x'.repeat(Math.ceil(1.1 * MAX_CORPUS_LINE_BYTES));
+    const files = { 'c.txt': `https://a/\n${long}\nhttps://b/\n${long}\r\nhttps://c/\n`, 'd.txt': 'https://d/\n' };
+    const args = ['compare', '--corpus', 'c.txt', '--corpus', 'd.txt', '--against', 'node', '--workers', '0'];
+
+    const text = fakeIO(files);
+    expect(await mainAsync(args, text.io)).to.equal(0);
+    const lines = text.out().split('\n');
+    expect(lines[0]).to.equal('url-grammar compare: 4 cases (3 from c.txt, 1 from d.txt); reference url-grammar');
+    expect(lines[1]).to.equal('(skipped 2 lines of c.txt: 2 over 1 MiB)');
+    expect(text.out()).to.not.contain('of d.txt');
+
+    const json = fakeIO(files);
+    expect(await mainAsync([...args, '--json'], json.io)).to.equal(0);
+    expect(JSON.parse(json.out()).corpus).to.deep.equal({
+      cases: 4,
+      sources: [
+        { name: 'c.txt', cases: 3, skipped: { tooLong: 2 } },
+        { name: 'd.txt', cases: 1, skipped: { tooLong: 0 } },
+      ],
+    });
+
+    const jsonl = fakeIO(files);
+    expect(await mainAsync([...args, '--jsonl'], jsonl.io)).to.equal(0);
+    expect(jsonl.out().trimEnd().split('\n').map((l) => JSON.parse(l).input)).to.deep.equal(['https://a/', 'https://b/', 'https://c/', 'https://d/']);
+    expect(jsonl.err().split('\n')[0]).to.equal('compare: skipped 2 lines of c.txt: 2 over 1 MiB');
+
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-compare-skipped-'));
+    try {
+      const md = join(dir, 'r.md');
+      expect(await mainAsync([...args, '--report', md], fakeIO(files).io)).to.equal(0);
+      expect(readFileSync(md, 'utf8')).to.contain('Produced by url-grammar compare. Skipped 2 lines of c.txt: 2 over 1 MiB.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--jsonl: one line per case, in order, from standard input (--corpus -)', async () => {
     const { io, out, err } = fakeIO({}, ['https://exa', 'mple.com/a/../b\nnon-special:opaque  ?hi\n../c\thttps://x/a/', 'b\nnot a url\n']);
     expect(await mainAsync(['compare', '--corpus', '-', '--against', 'node', '--jsonl', '--workers', '0'], io)).to.equal(0);
@@ -238,7 +277,7 @@ describe('compare at scale: streaming', function () {
     const { io, out } = fakeIO();
     expect(await mainAsync(['compare', '--generate', '200', '--seed', '3', '--against', 'whatwg-url', '--json', '--workers', '0'], io)).to.equal(0);
     const rep = JSON.parse(out());
-    expect(rep.corpus).to.deep.equal({ cases: 200, sources: [{ name: '--generate 200 --seed 3', cases: 200 }] });
+    expect(rep.corpus).to.deep.equal({ cases: 200, sources: [{ name: '--generate 200 --seed 3', cases: 200, skipped: { tooLong: 0 } }] });
     expect(rep.classes.map((c: { id: string }) => c.id)).to.deep.equal(CLASSES.map((c) => c.id));
   });
 });
@@ -265,6 +304,56 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
     expect(lines.find((l) => l.startsWith('failing-check'))).to.match(/\s+no\s+its check .* exited with 3: library missing; install: install the library$/);
     // the manifest is named by its path from the package's folder
     expect(out()).to.include('adapters from test/fixtures/adapters/manifest.json');
+  });
+
+  it('--list resolves each package from the package itself: a missing one is "no", with the command that installs it', () => {
+    const missing = new Set(['whatwg-url', 'puppeteer-core']);
+    const asked: Array<[string, string]> = [];
+    const resolve: Resolver = (id, from) => {
+      asked.push([id, from]);
+      if (missing.has(id)) throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+      return require.resolve(id, { paths: [from] });
+    };
+    // the browser adapters of the real manifest (the others would run their checks)
+    const browsers = readManifest(join(root, 'adapters', 'manifest.json')).filter((e) => e.name === 'chromium' || e.name === 'firefox');
+    expect(browsers).to.have.length(2);
+    const text = formatList(browsers, 'adapters/manifest.json', (e) => checkAvailable(e, root, undefined, resolve), (n) => builtinAvailability(n, resolve));
+    const row = (name: string) => text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '';
+    expect(row('whatwg-url')).to.match(/^whatwg-url\s+in-process \(JavaScript\)\s+no\s+whatwg-url is not installed \(npm install whatwg-url\)$/);
+    expect(row('url-parse')).to.match(/^url-parse\s+in-process \(JavaScript\)\s+yes$/);
+    expect(row('url-grammar')).to.match(/\s+yes\s+the reference$/);
+    for (const name of ['chromium', 'firefox']) expect(row(name)).to.match(/\s+no\s+(missing command: \S+; )?puppeteer-core is not installed \(npm install puppeteer-core\); install: /);
+    // the built-ins from this package's own source folder, the adapters' packages from its root
+    expect(asked).to.deep.include(['whatwg-url', join(root, 'src')]);
+    expect(asked).to.deep.include(['node:url', join(root, 'src')]);
+    expect(asked).to.deep.include(['puppeteer-core', root]);
+    // with nothing faked, what this repository installs is there
+    for (const name of ['node-legacy', 'whatwg-url', 'url-parse'] as const) expect(builtinAvailability(name), name).to.deep.equal({ available: true });
+  });
+
+  it('--list: an adapter\'s required packages (requires.packages, or a check that only resolves one) are resolved from the package root', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-compare-manifest-'));
+    try {
+      const manifest = join(dir, 'manifest.json');
+      const entry = (name: string, more: object) => ({ name, title: name, language: 'JavaScript', command: ['node', '-e', '0'], install: `see ${name}`, ...more });
+      writeFileSync(
+        manifest,
+        JSON.stringify([
+          entry('needs-package', { requires: { commands: ['node'], packages: ['url-grammar-test-no-such-package'] } }),
+          entry('resolve-check', { check: ['node', '-e', "require.resolve('url-grammar-test-no-such-package-2')"] }),
+          entry('has-package', { requires: { packages: ['whatwg-url'] }, check: ['node', '-e', "require.resolve('url-parse')"] }),
+        ]),
+      );
+      const { io, out } = fakeIO();
+      expect(await mainAsync(['compare', '--list', '--manifest', manifest], io)).to.equal(0);
+      const row = (name: string) => out().split('\n').find((l) => l.startsWith(`${name} `)) ?? '';
+      expect(row('needs-package')).to.match(/\s+no\s+url-grammar-test-no-such-package is not installed \(npm install url-grammar-test-no-such-package\); install: see needs-package$/);
+      expect(row('resolve-check')).to.match(/\s+no\s+url-grammar-test-no-such-package-2 is not installed \(npm install url-grammar-test-no-such-package-2\); install: see resolve-check$/);
+      expect(row('has-package')).to.match(/\s+yes\s+has-package$/);
+      for (const name of ['whatwg-url', 'url-parse', 'node-legacy']) expect(row(name), name).to.match(/in-process \(JavaScript\)\s+yes/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--list with the real adapters/manifest.json: at least 14 parsers, the three browser engines among them, and on CI (set up by .ci/run) every one available', async function () {

@@ -9,8 +9,8 @@
 // Files are read as streams (CliIO.openRead), in bounded memory, except with --fix and --fix-dry-run, which read
 // each file whole (they rewrite it, or show the rewrite as a unified diff).
 //
-//   exit 0: no validation error (left); 1: at least one; 2: bad arguments or a file that cannot
-//   be read (the other files are still linted)
+//   exit 0: no validation error (left); 1: at least one; 2: bad arguments (an empty file name
+//   among them: nothing is linted) or a file that cannot be read (the other files are still linted)
 
 import { createTwoFilesPatch } from 'diff';
 import { parseURL } from 'url-grammar';
@@ -85,6 +85,10 @@ export const command: CommandSpec = {
     if (base === null) throw usageError(`the base URL does not parse: ${JSON.stringify(opts.base)}`);
     const fixing = opts.fix === true || opts.fixDryRun === true;
     if (opts.fix && opts.fixDryRun) throw usageError('--fix and --fix-dry-run do not go together');
+    // an empty argument names no file (a variable that expanded to nothing, say): it is refused
+    // before anything is linted, rather than reported as a file that cannot be read
+    const empty = files.indexOf('');
+    if (empty !== -1) throw usageError(`an empty file name (file argument ${empty + 1} of ${files.length}): name a file, or "-" for standard input`);
     const paths = files.length === 0 ? ['-'] : files;
     if (opts.fix && paths.includes('-')) throw usageError('--fix rewrites files: it cannot take standard input');
     if (opts.fixDryRun && opts.format !== 'text') throw usageError('--fix-dry-run prints a diff: it goes with --format text only');

@@ -331,6 +331,17 @@ describe('lint: url-grammar lint', () => {
     expect(d).to.deep.equal({ code: 2, out: '', err: `error: cannot read ${dir}: is a directory\n` });
   });
 
+  it('refuses an empty file name before linting anything: one line, exit 2', async () => {
+    const ok = file('also.txt', 'https://u@example.com/');
+    expect(await run([''])).to.deep.equal({ code: 2, out: '', err: 'error: an empty file name (file argument 1 of 1): name a file, or "-" for standard input\n' });
+    expect(await run([ok, '', '-'], 'https://u@example.com/')).to.deep.equal({
+      code: 2,
+      out: '',
+      err: 'error: an empty file name (file argument 2 of 3): name a file, or "-" for standard input\n',
+    });
+    expect((await run(['--fix', ok, ''])).err).to.equal('error: an empty file name (file argument 2 of 2): name a file, or "-" for standard input\n');
+  });
+
   it('exits 2 on bad arguments, with one line and no stack trace', async () => {
     for (const [args, message] of [
       [['--format', 'xml', '-'], 'error: unknown format "xml" (expected text, json, jsonl, sarif)\n'],

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseURL } from 'url-grammar';
 import { usageError, type CommandSpec } from 'url-grammar/cli';
 
 /**
@@ -27,6 +28,30 @@ export function viewerFragment(url: string | undefined, base: string | undefined
   if (base !== undefined && base !== '') p.set('base', base);
   if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) p.set('encoding', encoding);
   return `#${p.toString()}`;
+}
+
+/**
+ * The labels of the Encoding Standard's replacement encoding: TextDecoder refuses them by design
+ * (https://encoding.spec.whatwg.org/#dom-textdecoder), yet they are labels, and the URL parser
+ * takes them (their output encoding is UTF-8).
+ */
+const REPLACEMENT_LABELS = new Set(['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement']);
+
+/**
+ * Whether `label` is an Encoding Standard label (ASCII case-insensitive, ASCII whitespace around it
+ * ignored). Node's TextDecoder knows the labels of every encoding it decodes; the parser itself
+ * tells the rest (x-user-defined, and ISO-8859-16 where Node's ICU lacks it), since with a legacy
+ * encoding "é" in a query is no longer UTF-8's %C3%A9; the replacement labels are the ones left.
+ */
+export function isEncodingLabel(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  if (parseURL('https://h/?\u00e9', { encoding: label })?.query !== '%C3%A9') return true;
+  return REPLACEMENT_LABELS.has(label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase()));
 }
 
 function opener(): [string, string[]] {
@@ -56,6 +81,9 @@ export const command: CommandSpec = {
     const url = args.url as string | undefined;
     const opts = options as ViewerOptions;
     if (url === undefined && (opts.base !== undefined || opts.encoding !== undefined)) throw usageError('--base and --encoding need a URL to show');
+    if (opts.encoding !== undefined && !isEncodingLabel(opts.encoding)) {
+      throw usageError(`unknown encoding ${JSON.stringify(opts.encoding)} (an Encoding Standard label, e.g. utf-8, windows-1252, shift_jis)`);
+    }
     const page = viewerPage();
     // an internal error (exit 70): the package ships the page, a clone builds it
     if (page === null) throw new Error('the viewer page is not built (dist/index.html of @url-grammar/viewer): run npm run build');

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { VALIDATION_ERRORS } from 'url-grammar';
 import { CORE_ROOT, runCli } from './support/cli';
 import { errorAnchor } from '../src/anchors';
+import { isEncodingLabel } from '../src/cli';
 import { VIEWER_PAGE } from './support/viewer-page';
 
 const run = (args: string[]) => runCli(args);
@@ -77,6 +78,31 @@ describe('CLI: viewer', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('--encoding takes any Encoding Standard label; an unknown one is a usage error, exit 2', async () => {
+    const r = await run(['viewer', 'https://h/?é', '--encoding', 'bogus']);
+    expect(r).to.deep.equal({ code: 2, out: '', err: 'error: unknown encoding "bogus" (an Encoding Standard label, e.g. utf-8, windows-1252, shift_jis)\n' });
+    for (const label of ['', 'utf-32', 'x-mac-greek', 'iso-2022-kr2', 'csiso2022\u212Ar']) {
+      expect((await run(['viewer', 'x', '--encoding', label])).code, JSON.stringify(label)).to.equal(2);
+    }
+    // without a URL, the error stays the one about the missing URL
+    expect((await run(['viewer', '--encoding', 'bogus'])).err).to.equal('error: --base and --encoding need a URL to show\n');
+    const ok = await run(['viewer', 'x', '--encoding', 'Shift_JIS']);
+    expect(ok.code).to.equal(0);
+    expect(new URLSearchParams(new URL(ok.out.trim()).hash.slice(1)).get('encoding')).to.equal('Shift_JIS');
+  });
+
+  it('knows the labels TextDecoder refuses as labels too (replacement, x-user-defined, ISO-8859-16)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { labelToName } = require('@exodus/bytes/encoding-lite.js') as { labelToName(label: string): string | null };
+    const labels = [
+      'utf-8', 'UTF8', ' latin1\n', 'windows-1252', 'sjis', 'gb18030', 'big5', 'euc-kr', 'iso-2022-jp', 'koi8-u', 'x-mac-cyrillic',
+      'iso-8859-16', 'x-user-defined', 'utf-16', 'UTF-16BE', 'unicodefffe',
+      'csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'ISO-2022-KR', '\treplacement ',
+      '', 'bogus', 'utf-32', 'utf7', 'latin-1', 'iso-2022-kr ,', 'csiso2022\u212Ar',
+    ];
+    for (const label of labels) expect(isEncodingLabel(label), JSON.stringify(label)).to.equal(labelToName(label) !== null);
   });
 
   it('bad arguments: one line, exit 2, no stack trace', async () => {
