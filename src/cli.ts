@@ -13,7 +13,7 @@
 
 import { createReadStream, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { colorEnabled, type CliIO } from './cli/io';
+import { colorEnabled, memoryIO, type CliIO } from './cli/io';
 import { columns, readArguments, UsageError, type CommandSpec } from './cli/command';
 import { command as parseCommand } from './cli/parse';
 import { command as checkCommand } from './cli/check';
@@ -55,6 +55,22 @@ export function setToolLoader(loader: ToolLoader): ToolLoader {
   const before = loadTool;
   loadTool = loader;
   return before;
+}
+
+/**
+ * Makes the command find `module` for `specifier` (`@url-grammar/lint/cli`, ...) and every other
+ * specifier as before: a tool's tests run its command from its sources this way.
+ */
+export function useToolModule(specifier: string, module: unknown): void {
+  const previous = loadTool;
+  loadTool = (s) => (s === specifier ? module : previous(s));
+}
+
+/** Runs `argv` through the whole command line in memory (memoryIO): its exit status and what it wrote. */
+export async function runInMemory(argv: string[], overrides: Partial<CliIO> = {}): Promise<{ code: number; out: string; err: string }> {
+  const { io, out, err } = memoryIO(overrides);
+  const code = await mainAsync(argv, io);
+  return { code, out: out(), err: err() };
 }
 
 /** Thrown when a tool's package is not installed: one line, exit 2. */

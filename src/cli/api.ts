@@ -17,4 +17,4 @@ export {
 } from './command';
 export { createColors, colorEnabled, useColor, requireParsableBase, memoryIO, type CliIO, type Colors } from './io';
 export { printable, caretLines } from './parse';
-export { main, mainAsync, processIO, packageVersion, setToolLoader, TOOL_COMMANDS, CORE_COMMANDS, type ToolLoader } from '../cli';
+export { main, mainAsync, runInMemory, processIO, packageVersion, setToolLoader, useToolModule, TOOL_COMMANDS, CORE_COMMANDS, type ToolLoader } from '../cli';
