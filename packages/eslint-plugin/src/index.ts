@@ -1,1 +1,281 @@
-export {};
+// eslint-plugin-url-grammar: one rule, `url-grammar/valid-url`, that parses the string literals a
+// program hands to the URL parser and reports each WHATWG URL validation error at the exact
+// columns of the offending text inside the literal.
+//
+// Checked: the first argument of `new URL(...)`, `URL(...)`, `URL.parse(...)`,
+// `URL.canParse(...)` and `fetch(...)` when it is a string literal or a template literal without
+// substitutions. For the URL forms, a second argument that is such a literal is the base URL
+// (a base that does not parse is reported in its own right); a relative first argument is checked
+// only against a known base, except that `new URL("/x")` without any second argument is itself
+// an error (missing-scheme-non-relative-URL). fetch() resolves against the page, so a relative
+// fetch() target is not checked.
+//
+// Offsets inside the string value are mapped back to the source through its escape sequences
+// (`\u00e9`, `\x41`, `\\`, line continuations, ...): an error on a character written as an
+// escape spans the whole escape. Should the decoding here ever disagree with the parser's value
+// (an escape this file does not know), the error is reported on the whole literal.
+//
+// Options: `{ failuresOnly: true }` reports only the errors that make the URL fail to parse.
+//
+// Fixes: where url-grammar's lint would replace the URL by its serialization (planFix in
+// src/tools/lint/fix.ts decides, for `lint --fix` and for this rule alike), the report carries
+// that replacement both as a fix (`eslint --fix`) and as a suggestion; where it would not, the
+// message says why (messageId validationNoFix). A URL that does not parse has no fix.
+//
+// This is TypeScript that requires url-grammar from the repository's source: load it through
+// ts-node (see eslint.config.cjs beside it, and examples/README.md).
+
+import type { ESLint, Rule, SourceCode } from 'eslint';
+import type * as ESTree from 'estree';
+import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
+import { planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+
+/** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
+export interface MappedString {
+  value: string;
+  starts: number[];
+  ends: number[];
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/**
+ * Decodes the body of a string literal (without its quotes) that starts at source offset
+ * `offset`; `template` for a template literal (CR LF and CR read as LF, no octal escapes).
+ * Returns null on an escape it does not know.
+ */
+export function decodeStringBody(body: string, offset: number, template: boolean): MappedString | null {
+  const out: MappedString = { value: '', starts: [], ends: [] };
+  const push = (s: string, start: number, end: number) => {
+    for (let k = 0; k < s.length; k++) {
+      out.starts.push(offset + start);
+      out.ends.push(offset + end);
+    }
+    out.value += s;
+  };
+  let i = 0;
+  while (i < body.length) {
+    const c = body[i];
+    if (c === '\r' && template) {
+      const len = body[i + 1] === '\n' ? 2 : 1;
+      push('\n', i, i + len);
+      i += len;
+      continue;
+    }
+    if (c !== '\\') {
+      const cp = body.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      // each unit of a pair is its own unit in the source too
+      for (let k = 0; k < len; k++) push(body[i + k], i + k, i + k + 1);
+      i += len;
+      continue;
+    }
+    const next = body[i + 1];
+    if (next === undefined) return null;
+    let m: RegExpExecArray | null;
+    const rest = body.slice(i + 1);
+    if (next === '\r' || next === '\n' || next === '\u2028' || next === '\u2029') {
+      // a line continuation: nothing
+      i += next === '\r' && body[i + 2] === '\n' ? 3 : 2;
+    } else if (Object.prototype.hasOwnProperty.call(SIMPLE_ESCAPES, next)) {
+      push(SIMPLE_ESCAPES[next], i, i + 2);
+      i += 2;
+    } else if ((m = /^x([0-9A-Fa-f]{2})/.exec(rest))) {
+      push(String.fromCharCode(parseInt(m[1], 16)), i, i + 1 + m[0].length);
+      i += 1 + m[0].length;
+    } else if ((m = /^u([0-9A-Fa-f]{4})/.exec(rest)) || (m = /^u\{([0-9A-Fa-f]+)\}/.exec(rest))) {
+      const cp = parseInt(m[1], 16);
+      if (cp > 0x10ffff) return null;
+      push(String.fromCodePoint(cp), i, i + 1 + m[0].length);
+      i += 1 + m[0].length;
+    } else if (next === '0' && !/^[0-9]/.test(body.slice(i + 2, i + 3))) {
+      push('\0', i, i + 2);
+      i += 2;
+    } else if (/[0-9]/.test(next)) {
+      if (template) return null;
+      if (next === '8' || next === '9') {
+        push(next, i, i + 2);
+        i += 2;
+      } else {
+        // a legacy octal escape (sloppy-mode scripts only)
+        m = /^(?:[0-3][0-7]{0,2}|[4-7][0-7]?)/.exec(rest)!;
+        push(String.fromCharCode(parseInt(m[0], 8)), i, i + 1 + m[0].length);
+        i += 1 + m[0].length;
+      }
+    } else if (next === 'x' || next === 'u') {
+      return null;
+    } else {
+      // an identity escape: \\ \' \" \` \$ and any other character
+      const cp = body.codePointAt(i + 1)!;
+      const len = cp > 0xffff ? 2 : 1;
+      push(body.slice(i + 1, i + 1 + len), i, i + 1 + len);
+      i += 1 + len;
+    }
+  }
+  return out;
+}
+
+interface StringArgument {
+  node: ESTree.Node;
+  value: string;
+  /** null when the value cannot be mapped to the source unit by unit. */
+  mapped: MappedString | null;
+}
+
+/** The value of a string literal or a template literal without substitutions, with its source map. */
+function stringArgument(node: ESTree.Node | undefined, sourceCode: SourceCode): StringArgument | null {
+  if (!node || !node.range) return null;
+  const [a, b] = node.range;
+  if (node.type === 'Literal' && typeof node.value === 'string') {
+    const mapped = decodeStringBody(sourceCode.text.slice(a + 1, b - 1), a + 1, false);
+    return { node, value: node.value, mapped: mapped && mapped.value === node.value ? mapped : null };
+  }
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0 && node.quasis.length === 1) {
+    const cooked = node.quasis[0].value.cooked;
+    if (typeof cooked !== 'string') return null;
+    const mapped = decodeStringBody(sourceCode.text.slice(a + 1, b - 1), a + 1, true);
+    return { node, value: cooked, mapped: mapped && mapped.value === cooked ? mapped : null };
+  }
+  return null;
+}
+
+type Callee = 'url' | 'fetch' | null;
+
+function calleeKind(node: ESTree.CallExpression | ESTree.NewExpression): Callee {
+  const callee = node.callee;
+  if (callee.type === 'Identifier') {
+    if (callee.name === 'URL') return 'url';
+    if (callee.name === 'fetch' && node.type === 'CallExpression') return 'fetch';
+    return null;
+  }
+  if (
+    node.type === 'CallExpression' &&
+    callee.type === 'MemberExpression' &&
+    !callee.computed &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'URL' &&
+    callee.property.type === 'Identifier' &&
+    (callee.property.name === 'parse' || callee.property.name === 'canParse')
+  ) {
+    return 'url';
+  }
+  return null;
+}
+
+function isRelative(input: string): boolean {
+  return !/^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.\-]*:/.test(input);
+}
+
+export const validURL: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    fixable: 'code',
+    hasSuggestions: true,
+    docs: {
+      description: 'report WHATWG URL validation errors in the string literals given to new URL(), URL.parse(), URL.canParse() and fetch()',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { failuresOnly: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      failure: '{{type}}: {{message}} The URL does not parse.',
+      validation: '{{type}}: {{message}}',
+      validationNoFix: '{{type}}: {{message}} No fix: {{reason}}.',
+      serialize: 'Replace the URL by its serialization {{url}}',
+    },
+  },
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const options = (context.options[0] ?? {}) as { failuresOnly?: boolean };
+
+    /** What lint's planFix says of replacing this literal's URL, in this literal's quoting. */
+    function planFor(arg: StringArgument): FixPlan {
+      if (!arg.mapped) return { fix: false, reason: 'the literal has an escape this rule does not map' };
+      const [a] = arg.node.range!;
+      const quote = sourceCode.text[a];
+      const context: FixContext = arg.node.type === 'TemplateLiteral' ? 'js-template' : quote === '"' ? 'js-double' : 'js-single';
+      return planFix(arg.value, context);
+    }
+
+    function report(arg: StringArgument, errors: readonly ValidationError[]): void {
+      const seen = new Set<string>();
+      const plan = errors.some((e) => !e.failure) ? planFor(arg) : null;
+      const [litStart, litEnd] = arg.node.range!;
+      const fix = plan?.fix ? (fixer: Rule.RuleFixer) => fixer.replaceTextRange([litStart + 1, litEnd - 1], (plan as { text: string }).text) : null;
+      for (const e of errors) {
+        if (options.failuresOnly && !e.failure) continue;
+        const key = `${e.type} ${e.start} ${e.end}`;
+        if (seen.has(key)) continue; // the parser may meet one error twice at one place
+        seen.add(key);
+        const data: Record<string, string> = { type: e.type, message: e.message };
+        let messageId = e.failure ? 'failure' : 'validation';
+        if (!e.failure && plan && !plan.fix) {
+          messageId = 'validationNoFix';
+          data.reason = plan.reason;
+        }
+        const fixes = fix && plan?.fix ? { fix, suggest: [{ messageId: 'serialize', data: { url: plan.url }, fix }] } : {};
+        if (!arg.mapped) {
+          context.report({ node: arg.node, messageId, data, ...fixes });
+          continue;
+        }
+        const { starts, ends } = arg.mapped;
+        const n = starts.length;
+        const at = (k: number) => (k < n ? starts[k] : n > 0 ? ends[n - 1] : litEnd - 1);
+        const start = e.end > e.start ? at(e.start) : e.start === 0 ? (n > 0 ? starts[0] : litStart + 1) : at(e.start);
+        const end = e.end > e.start ? ends[Math.min(e.end, n) - 1] : start;
+        context.report({
+          loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) },
+          messageId,
+          data,
+          ...fixes,
+        });
+      }
+    }
+
+    function check(node: ESTree.CallExpression | ESTree.NewExpression): void {
+      const kind = calleeKind(node);
+      if (!kind) return;
+      const input = stringArgument(node.arguments[0], sourceCode);
+      if (!input) return;
+      let base: URLRecord | undefined;
+      let baseKnown = node.arguments.length < 2;
+      if (kind === 'url' && node.arguments.length >= 2) {
+        const b = stringArgument(node.arguments[1], sourceCode);
+        if (b) {
+          const record = parseURL(b.value);
+          if (record) {
+            base = record;
+            baseKnown = true;
+          } else {
+            report(b, parseWithDiagnostics(b.value).errors);
+          }
+        }
+      }
+      if (kind === 'fetch') baseKnown = false;
+      if (isRelative(input.value) && !base && !baseKnown) return;
+      report(input, parseWithDiagnostics(input.value, { baseURL: base }).errors);
+    }
+
+    return {
+      CallExpression: check,
+      NewExpression: check,
+    };
+  },
+};
+
+const plugin: ESLint.Plugin & { configs: Record<string, unknown> } = {
+  meta: { name: 'eslint-plugin-url-grammar', version: '0.1.0' },
+  rules: { 'valid-url': validURL },
+  configs: {},
+};
+/** `...plugin.configs.recommended` in a flat config: the rule as an error on every file. */
+plugin.configs.recommended = {
+  plugins: { 'url-grammar': plugin },
+  rules: { 'url-grammar/valid-url': 'error' },
+};
+
+export default plugin;
