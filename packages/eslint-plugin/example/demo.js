@@ -1,4 +1,4 @@
-// Lint me: npx eslint -c examples/eslint-plugin-url-grammar/eslint.config.cjs examples/eslint-plugin-url-grammar/demo.js
+// Lint me: npx eslint -c packages/eslint-plugin/example/eslint.config.cjs packages/eslint-plugin/example/demo.js
 /* global fetch */
 
 const api = new URL('https://user:secret@api.example.com:8080/v1/');

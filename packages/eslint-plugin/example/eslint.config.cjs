@@ -1,20 +1,18 @@
-// A flat config that runs url-grammar/valid-url on JavaScript files. The plugin is TypeScript that
-// requires url-grammar from the repository's source, so ts-node compiles it on the fly:
+// A flat config that runs url-grammar/valid-url, as a project that installs
+// @url-grammar/eslint-plugin writes it. From the repository's root, after
+// `npm run build --workspace=packages/eslint-plugin`:
 //
-//   npx eslint -c examples/eslint-plugin-url-grammar/eslint.config.cjs examples/eslint-plugin-url-grammar/demo.js
+//   npx eslint -c packages/eslint-plugin/example/eslint.config.cjs packages/eslint-plugin/example/demo.js
 //
-// In a project that installs url-grammar, build the plugin (or copy index.ts into a TypeScript
-// build) and require it without ts-node.
+// The recommended config turns the rule on for every file ESLint lints; the object after it is
+// where a project sets the rule's option, or turns it down for some files.
 
-const { join } = require('node:path');
-
-require('ts-node').register({ transpileOnly: true, project: join(__dirname, '..', '..', 'tsconfig.json') });
-const urlGrammar = require('./index.ts').default;
+const urlGrammar = require('@url-grammar/eslint-plugin');
 
 module.exports = [
+  urlGrammar.configs.recommended,
   {
-    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    plugins: { 'url-grammar': urlGrammar },
-    rules: { 'url-grammar/valid-url': 'error' },
+    files: ['**/*.test.js'],
+    rules: { 'url-grammar/valid-url': ['error', { failuresOnly: true }] },
   },
 ];

@@ -1,4 +1,4 @@
-// eslint-plugin-url-grammar: one rule, `url-grammar/valid-url`, that parses the string literals a
+// @url-grammar/eslint-plugin: one rule, `url-grammar/valid-url`, that parses the string literals a
 // program hands to the URL parser and reports each WHATWG URL validation error at the exact
 // columns of the offending text inside the literal.
 //
@@ -17,21 +17,23 @@
 //
 // Options: `{ failuresOnly: true }` reports only the errors that make the URL fail to parse.
 //
-// Fixes: where url-grammar's lint would replace the URL by its serialization (planFix in
-// src/tools/lint/fix.ts decides, for `lint --fix` and for this rule alike), the report carries
-// that replacement both as a fix (`eslint --fix`) and as a suggestion; where it would not, the
-// message says why (messageId validationNoFix). A URL that does not parse has no fix.
+// Fixes: where url-grammar's lint would replace the URL by its serialization (planFix from
+// @url-grammar/lint decides, for `url-grammar lint --fix` and for this rule alike), the report
+// carries that replacement both as a fix (`eslint --fix`) and as a suggestion; where it would not,
+// the message says why (messageId validationNoFix). A URL that does not parse has no fix.
 //
-// This is TypeScript that requires url-grammar from the repository's source: load it through
-// ts-node (see eslint.config.cjs beside it, and examples/README.md).
+// The module's export is the plugin object itself (`export =`, so `module.exports` in the
+// CommonJS output): `require('@url-grammar/eslint-plugin')` and
+// `import plugin from '@url-grammar/eslint-plugin'` both give it, and `plugin.configs.recommended`
+// is a flat config. It imports only the public exports of url-grammar and @url-grammar/lint.
 
-import type { ESLint, Rule, SourceCode } from 'eslint';
+import type { ESLint, Linter, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
 import { planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
 
 /** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
-export interface MappedString {
+interface MappedString {
   value: string;
   starts: number[];
   ends: number[];
@@ -44,7 +46,7 @@ const SIMPLE_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '
  * `offset`; `template` for a template literal (CR LF and CR read as LF, no octal escapes).
  * Returns null on an escape it does not know.
  */
-export function decodeStringBody(body: string, offset: number, template: boolean): MappedString | null {
+function decodeStringBody(body: string, offset: number, template: boolean): MappedString | null {
   const out: MappedString = { value: '', starts: [], ends: [] };
   const push = (s: string, start: number, end: number) => {
     for (let k = 0; k < s.length; k++) {
@@ -115,6 +117,12 @@ export function decodeStringBody(body: string, offset: number, template: boolean
   return out;
 }
 
+/** The rule's one option object (`['error', { failuresOnly: true }]`). */
+interface ValidURLOptions {
+  /** Report only the errors that make the URL fail to parse. */
+  failuresOnly?: boolean;
+}
+
 interface StringArgument {
   node: ESTree.Node;
   value: string;
@@ -166,7 +174,7 @@ function isRelative(input: string): boolean {
   return !/^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.\-]*:/.test(input);
 }
 
-export const validURL: Rule.RuleModule = {
+const validURL: Rule.RuleModule = {
   meta: {
     type: 'problem',
     fixable: 'code',
@@ -190,7 +198,7 @@ export const validURL: Rule.RuleModule = {
   },
   create(context) {
     const sourceCode = context.sourceCode;
-    const options = (context.options[0] ?? {}) as { failuresOnly?: boolean };
+    const options = (context.options[0] ?? {}) as ValidURLOptions;
 
     /** What lint's planFix says of replacing this literal's URL, in this literal's quoting. */
     function planFor(arg: StringArgument): FixPlan {
@@ -267,15 +275,50 @@ export const validURL: Rule.RuleModule = {
   },
 };
 
-const plugin: ESLint.Plugin & { configs: Record<string, unknown> } = {
-  meta: { name: 'eslint-plugin-url-grammar', version: '0.1.0' },
-  rules: { 'valid-url': validURL },
-  configs: {},
-};
-/** `...plugin.configs.recommended` in a flat config: the rule as an error on every file. */
-plugin.configs.recommended = {
-  plugins: { 'url-grammar': plugin },
-  rules: { 'url-grammar/valid-url': 'error' },
-};
+/**
+ * The plugin object: ESLint reads meta, rules and configs; decodeStringBody and validURL are the
+ * rule's parts, there for tests and for a program that wants them without going through ESLint.
+ */
+interface URLGrammarPlugin extends ESLint.Plugin {
+  meta: { name: string; version: string; namespace: string };
+  rules: { 'valid-url': Rule.RuleModule };
+  configs: { recommended: Linter.Config };
+  decodeStringBody: typeof decodeStringBody;
+  validURL: Rule.RuleModule;
+}
 
-export default plugin;
+/** This package's name and version, which ESLint shows and keys its cache on (../package.json from dist/ and from src/ alike). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { name, version } = require('../package.json') as { name: string; version: string };
+
+const meta: URLGrammarPlugin['meta'] = { name, version, namespace: 'url-grammar' };
+const rules: URLGrammarPlugin['rules'] = { 'valid-url': validURL };
+
+/**
+ * The flat config that turns the rule on. Its plugins entry is the plugin, the object this module
+ * exports, and a getter reads it: TypeScript writes `module.exports = ...` as the file's last
+ * statement, so no statement here can see the object. ESLint takes one object per plugin
+ * namespace, so a config array with both this config and `plugins: { 'url-grammar': plugin }` of
+ * its own must meet the same object twice.
+ */
+const recommended = {
+  name: 'url-grammar/recommended',
+  plugins: {
+    get 'url-grammar'(): ESLint.Plugin {
+      return module.exports as ESLint.Plugin;
+    },
+  },
+  rules: { 'url-grammar/valid-url': 'error' },
+} satisfies Linter.Config;
+const configs: URLGrammarPlugin['configs'] = { recommended };
+
+// One export, the plugin object: a require() and an import's default both give it. It is written
+// as an object literal of names so that Node.js also finds each property as a named export of this
+// CommonJS module (import { configs } from '@url-grammar/eslint-plugin'), as its types promise.
+export = {
+  meta,
+  rules,
+  configs,
+  decodeStringBody,
+  validURL,
+} satisfies URLGrammarPlugin;

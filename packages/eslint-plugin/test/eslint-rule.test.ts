@@ -1,9 +1,20 @@
-// examples/eslint-plugin-url-grammar: the valid-url rule through ESLint's RuleTester (each case
-// is a mocha test), and the string-literal decoder that maps a value's units to source columns.
+// @url-grammar/eslint-plugin: the valid-url rule through ESLint's RuleTester (each case is a
+// mocha test), the string-literal decoder that maps a value's units to source columns, the plugin
+// object and its recommended flat config, from the sources; then the built package as a program
+// loads it, through require() and import.
 
 import { expect } from 'chai';
 import { Linter, RuleTester } from 'eslint';
-import plugin, { decodeStringBody, validURL } from '../examples/eslint-plugin-url-grammar/index';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import plugin from '../src/index';
+
+// The module's one export is the plugin; the rule and the decoder are its properties.
+const { decodeStringBody, validURL } = plugin;
+
+const packageDir = join(__dirname, '..');
+const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { name: string; version: string; main: string };
 
 const CREDENTIALS = { type: 'invalid-credentials', message: 'The input includes credentials.' };
 const PORT_RANGE = { type: 'port-out-of-range', message: 'The port is greater than 65535.' };
@@ -153,7 +164,7 @@ ruleTester.run('url-grammar/valid-url fixes in each kind of literal', validURL, 
   ],
 });
 
-describe('eslint-plugin-url-grammar', () => {
+describe('@url-grammar/eslint-plugin', () => {
   it('maps every unit of a literal to its source range', () => {
     const m = decodeStringBody('a\\u00e9\\x41\\\\b', 10, false)!;
     expect(m.value).to.equal('aéA\\b');
@@ -182,8 +193,85 @@ describe('eslint-plugin-url-grammar', () => {
 
   it('has a recommended config that turns the rule on', () => {
     const linter = new Linter({ configType: 'flat' });
-    const recommended = plugin.configs.recommended as Linter.Config;
-    const messages = linter.verify('const ok = new URL("https://example.com/");\nconst bad = URL.canParse("http://exa mple.com/");', [recommended]);
+    const messages = linter.verify('const ok = new URL("https://example.com/");\nconst bad = URL.canParse("http://exa mple.com/");', [plugin.configs.recommended]);
     expect(messages.map((m) => [m.ruleId, m.severity, m.line, m.column, m.endLine, m.endColumn])).to.deep.equal([['url-grammar/valid-url', 2, 2, 34, 2, 46]]);
+  });
+
+  it('is the plugin object ESLint 9 reads: meta from package.json, the rule, the recommended flat config', () => {
+    expect(plugin.meta).to.deep.equal({ name: '@url-grammar/eslint-plugin', version: pkg.version, namespace: 'url-grammar' });
+    expect(pkg.name).to.equal(plugin.meta.name);
+    expect(plugin.rules['valid-url']).to.equal(validURL);
+    expect(plugin.configs.recommended.rules).to.deep.equal({ 'url-grammar/valid-url': 'error' });
+    expect(plugin.configs.recommended.plugins!['url-grammar']).to.equal(plugin);
+  });
+
+  it('takes the recommended config beside a config of its own that names the plugin again, with options', () => {
+    // ESLint throws "Cannot redefine plugin" unless both objects are the one plugin.
+    const linter = new Linter({ configType: 'flat' });
+    const code = "new URL('https://user@example.com:99999/')";
+    const own = { plugins: { 'url-grammar': plugin }, rules: { 'url-grammar/valid-url': ['error', { failuresOnly: true }] } } satisfies Linter.Config;
+    expect(linter.verify(code, [plugin.configs.recommended]).map((m) => m.message)).to.deep.equal([
+      'invalid-credentials: The input includes credentials. No fix: the URL does not parse.',
+      'port-out-of-range: The port is greater than 65535. The URL does not parse.',
+    ]);
+    expect(linter.verify(code, [plugin.configs.recommended, own]).map((m) => [m.ruleId, m.column, m.endColumn, m.message])).to.deep.equal([
+      ['url-grammar/valid-url', 35, 40, 'port-out-of-range: The port is greater than 65535. The URL does not parse.'],
+    ]);
+  });
+});
+
+describe('@url-grammar/eslint-plugin, the built package', () => {
+  before(function () {
+    if (!existsSync(join(packageDir, pkg.main))) {
+      throw new Error(`packages/eslint-plugin/${pkg.main} is missing: run npm run build --workspace=packages/eslint-plugin`);
+    }
+  });
+
+  /**
+   * What a program that loads the package as `plugin` sees: where it resolved, the plugin's
+   * shape, and ESLint's Linter run with `plugin.configs.recommended` on one line.
+   */
+  const report = `
+    const linter = new Linter({ configType: 'flat' });
+    const messages = linter.verify("fetch('https://[::1')", [plugin.configs.recommended]);
+    process.stdout.write(JSON.stringify({
+      meta: plugin.meta,
+      rules: Object.keys(plugin.rules),
+      create: typeof plugin.rules['valid-url'].create,
+      recommended: plugin.configs.recommended.rules,
+      self: plugin.configs.recommended.plugins['url-grammar'] === plugin,
+      named: typeof named.validURL.create + ' ' + typeof named.decodeStringBody + ' ' + (named.configs === plugin.configs),
+      messages: messages.map((m) => [m.ruleId, m.severity, m.line, m.column, m.endColumn, m.message]),
+    }));`;
+
+  const expected = {
+    meta: { name: '@url-grammar/eslint-plugin', version: pkg.version, namespace: 'url-grammar' },
+    rules: ['valid-url'],
+    create: 'function',
+    recommended: { 'url-grammar/valid-url': 'error' },
+    self: true,
+    named: 'function function true',
+    messages: [['url-grammar/valid-url', 2, 1, 16, 20, 'IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse.']],
+  };
+
+  const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }));
+
+  it("require('@url-grammar/eslint-plugin') gives the plugin, from dist/", () => {
+    const script = `
+      const plugin = require('@url-grammar/eslint-plugin');
+      const named = plugin;
+      const { Linter } = require('eslint');
+      if (require.resolve('@url-grammar/eslint-plugin') !== require('node:path').join(${JSON.stringify(packageDir)}, ${JSON.stringify(pkg.main)})) throw new Error('resolved elsewhere');
+      ${report}`;
+    expect(run(['-e', script])).to.deep.equal(expected);
+  });
+
+  it("import plugin from '@url-grammar/eslint-plugin' gives the plugin, and its properties as named imports", () => {
+    const script = `
+      import plugin from '@url-grammar/eslint-plugin';
+      import * as named from '@url-grammar/eslint-plugin';
+      import { Linter } from 'eslint';
+      ${report}`;
+    expect(run(['--input-type=module', '-e', script])).to.deep.equal(expected);
   });
 });
