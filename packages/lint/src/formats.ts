@@ -5,7 +5,7 @@
 //   jsonl  JSON Lines: one object per line
 //   sarif  SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, one rule per
 //          validation error type with its link into the URL Standard, the results streamed, a fix
-//          as a SARIF `fix` where lint offers one
+//          as a SARIF `fix` where lint offers one, each file named by a URI reference (artifactURI)
 
 import { VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
 import type { LintDiagnostic } from './lint';
@@ -117,6 +117,44 @@ export function sarifRules(): object[] {
   }));
 }
 
+/** The characters a URI path segment holds as they are (RFC 3986 §3.3 pchar, less pct-encoded). */
+const SEGMENT_CHARS = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
+
+/**
+ * A path segment as it stands in a URI: every code point but pchar's, and those of `alsoEncode`,
+ * percent-encoded as UTF-8 (a lone surrogate as U+FFFD).
+ */
+function encodeSegment(segment: string, alsoEncode = ''): string {
+  let out = '';
+  for (const c of segment) {
+    if (SEGMENT_CHARS.test(c) && !alsoEncode.includes(c)) out += c;
+    else for (const byte of Buffer.from(c, 'utf8')) out += '%' + byte.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return out;
+}
+
+/**
+ * The URI of a file as SARIF's artifactLocation.uri names it (a URI reference, RFC 3986): a
+ * relative path as a relative reference, an absolute one as a file: URI, each path segment
+ * percent-encoded where it must be ("my doc#1.md" is "my%20doc%231.md", not a fragment). On
+ * Windows "\" separates segments like "/", "C:\x" is file:///C:/x and "\\host\share\x" is
+ * file://host/share/x; elsewhere "\" is a character of the file's name.
+ */
+export function artifactURI(path: string, platform: string = process.platform): string {
+  const p = platform === 'win32' ? path.replace(/\\/g, '/') : path;
+  const segments = (s: string) => s.split('/').map((x) => encodeSegment(x)).join('/');
+  // A Windows UNC path: the host (a reg-name, which holds no ":" or "@"), then the path on it.
+  const unc = platform === 'win32' ? /^\/\/([^/]+)(\/.*)?$/.exec(p) : null;
+  if (unc) return 'file://' + encodeSegment(unc[1], ':@') + segments(unc[2] ?? '/');
+  // A Windows path from a drive letter: its segments after "file:///", the drive's "C:" kept.
+  if (platform === 'win32' && /^[A-Za-z]:\//.test(p)) return 'file:///' + segments(p);
+  if (p.startsWith('/')) return 'file://' + segments(p);
+  // A relative-path reference: its first segment cannot hold ":", or it would read as a scheme
+  // (RFC 3986 §4.2).
+  const [first, ...rest] = p.split('/');
+  return [encodeSegment(first, ':'), ...rest.map((x) => encodeSegment(x))].join('/');
+}
+
 export function sarifReporter(out: (s: string) => void, tool: { version: string }): Reporter {
   let n = 0;
   const head = {
@@ -127,7 +165,7 @@ export function sarifReporter(out: (s: string) => void, tool: { version: string 
   out(`{"$schema":${JSON.stringify(head.$schema)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"columnKind":"utf16CodeUnits","results":[`);
   return {
     report(file, d) {
-      const uri = encodeURI(file.replace(/\\/g, '/'));
+      const uri = artifactURI(file);
       const result: Record<string, unknown> = {
         ruleId: d.type,
         ruleIndex: RULE_IDS.indexOf(d.type),

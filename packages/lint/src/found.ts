@@ -13,8 +13,9 @@ export type SourceKind = 'text' | 'markdown' | 'html';
  *   markdown-destination a link destination `[a](here)` or `[id]: here`
  *   markdown-pointy      a link destination in angle brackets `[a](<here>)`
  *   markdown-autolink    an autolink `<here>`
- *   html-double / html-single / html-unquoted   an attribute value, by its quoting
- *   html-srcset          one candidate URL of a srcset attribute (quoting in `quote`)
+ *   html-double / html-single / html-unquoted   a URL in an attribute value, by the value's
+ *                        quoting (the value less its surrounding ASCII whitespace, or one URL of
+ *                        srcset, imagesrcset, ping, or a refresh's content)
  *   implied              a URL the document implies but does not write whole (`www.x.org` read as
  *                        `http://www.x.org`, an e-mail autolink read as `mailto:`): never fixed
  */
@@ -41,7 +42,7 @@ export interface FoundURL {
   context?: URLContext;
   /** A Markdown reference definition's destination (used by links elsewhere, or by none). */
   definition?: boolean;
-  /** For a srcset candidate: the URL must not start or end with "," there. */
+  /** For a candidate of srcset or imagesrcset: the URL must not start or end with "," there. */
   srcset?: boolean;
   /**
    * Present only when `url` is not the document's text [start, end) unchanged: for each UTF-16

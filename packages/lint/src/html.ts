@@ -1,6 +1,10 @@
-// URLs in HTML: the href, src, action, formaction, cite, poster, srcset (each candidate) and data
-// (on <object>) attribute values of every start tag, with character references decoded and each
-// decoded unit keeping the span of the text it came from.
+// URLs in HTML: the URL attributes of every start tag, with character references decoded and each
+// decoded unit keeping the span of the text it came from:
+//   - href, xlink:href, src, action, formaction, cite, poster, and data on <object>: one URL each,
+//     less its leading and trailing ASCII whitespace (the standard allows it there);
+//   - srcset, and imagesrcset on <link>: each image candidate's URL;
+//   - ping on <a> and <area>: each of its space-separated URLs;
+//   - content on <meta http-equiv="refresh">: the URL the refresh goes to, if it names one.
 //
 // parse5's tokenizer reads the document in chunks (HTMLFinder.write), so a file of any size is
 // read in bounded memory: only the text from the end of the last finished token on is kept. Like
@@ -48,6 +52,96 @@ export function srcsetURLs(value: string): Array<[number, number]> {
   return out;
 }
 
+/**
+ * [start, end) of an attribute's URL less its leading and trailing ASCII whitespace. The attributes
+ * that hold one URL (href, src, action, ...) must hold a "valid URL potentially surrounded by
+ * spaces" (HTML §2.4.1 URLs: Terminology,
+ * https://html.spec.whatwg.org/multipage/urls-and-fetching.html#valid-url-potentially-surrounded-by-spaces),
+ * so the whitespace around the URL is not an error of the document.
+ */
+export function strippedURL(value: string): [number, number] {
+  let start = 0;
+  let end = value.length;
+  while (start < end && HTML_WS.test(value[start])) start++;
+  while (end > start && HTML_WS.test(value[end - 1])) end--;
+  return [start, end];
+}
+
+/**
+ * The URLs of a ping attribute: [start, end) of each token. HTML §4.6.2 Links created by a and
+ * area elements makes ping a set of space-separated tokens, each a URL, and hyperlink auditing
+ * (https://html.spec.whatwg.org/multipage/links.html#hyperlink-auditing) splits the value on ASCII
+ * whitespace and parses each token.
+ */
+export function pingURLs(value: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let pos = 0;
+  while (pos < value.length) {
+    while (pos < value.length && HTML_WS.test(value[pos])) pos++;
+    const start = pos;
+    while (pos < value.length && !HTML_WS.test(value[pos])) pos++;
+    if (pos > start) out.push([start, pos]);
+  }
+  return out;
+}
+
+/**
+ * [start, end) of the URL in the content of a <meta http-equiv="refresh">, or null when the value
+ * names none (a refresh of the document itself, or a value the user agent ignores). This follows
+ * the shared declarative refresh steps of HTML §4.2.5.3 Pragma directives
+ * (https://html.spec.whatwg.org/multipage/semantics.html#shared-declarative-refresh-steps).
+ */
+export function refreshURL(input: string): [number, number] | null {
+  const n = input.length;
+  const skipWhitespace = (p: number): number => {
+    while (p < n && HTML_WS.test(input[p])) p++;
+    return p;
+  };
+  const isDigit = (p: number): boolean => p < n && input[p] >= '0' && input[p] <= '9';
+  const isLetter = (p: number, upper: string): boolean => input[p] === upper || input[p] === upper.toLowerCase();
+  // The refresh state's steps return at once for an empty content attribute.
+  if (n === 0) return null;
+  // Let position point at the start of input, then skip ASCII whitespace.
+  let pos = skipWhitespace(0);
+  // Collect the ASCII digits of the time. When there are none, the steps go on only if the code
+  // point at position is "." (a time such as ".5").
+  const timeStart = pos;
+  while (isDigit(pos)) pos++;
+  if (pos === timeStart && input[pos] !== '.') return null;
+  // Collect ASCII digits and "." after it, and ignore them (the fraction of the time).
+  while (isDigit(pos) || input[pos] === '.') pos++;
+  // If position is not past the end: the code point there must be ";", "," or ASCII whitespace
+  // (else the steps return); skip ASCII whitespace, one ";" or "," and ASCII whitespace again.
+  if (pos < n) {
+    if (input[pos] !== ';' && input[pos] !== ',' && !HTML_WS.test(input[pos])) return null;
+    pos = skipWhitespace(pos);
+    if (input[pos] === ';' || input[pos] === ',') pos++;
+    pos = skipWhitespace(pos);
+  }
+  // Past the end, there is no URL: the refresh reloads the document's own URL.
+  if (pos >= n) return null;
+  // Let urlString be the rest of input. If it starts with "U" or "u", try "URL", then ASCII
+  // whitespace, "=" and ASCII whitespace; where one of "R", "L" or "=" is missing, jump to the step
+  // labeled parse, which parses urlString as it is. Without the "U", jump to the step labeled skip
+  // quotes.
+  const urlString = pos;
+  if (isLetter(pos, 'U')) {
+    pos++;
+    if (!isLetter(pos, 'R') || !isLetter(pos + 1, 'L')) return [urlString, n];
+    pos = skipWhitespace(pos + 2);
+    if (input[pos] !== '=') return [urlString, n];
+    pos = skipWhitespace(pos + 1);
+  }
+  // Skip quotes: after an opening "'" or '"', urlString is the rest of input truncated at the
+  // first code point equal to that quote; else it is the rest of input.
+  const quote = input[pos];
+  if (quote === "'" || quote === '"') {
+    const close = input.indexOf(quote, pos + 1);
+    return [pos + 1, close < 0 ? n : close];
+  }
+  return [pos, n];
+}
+
 /** The attribute's value text[start, end) with character references decoded, each unit mapped to the text. */
 export function decodeAttributeValue(text: string, start: number, end: number, offset = 0): Decoded {
   const d = new Decoded();
@@ -75,7 +169,58 @@ export function decodeAttributeValue(text: string, start: number, end: number, o
   return d;
 }
 
-const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'src', 'action', 'formaction', 'cite', 'poster', 'srcset', 'data']);
+/** How an attribute holds URLs: one URL, image candidates, space-separated URLs, or a refresh. */
+type URLSyntax = 'url' | 'srcset' | 'ping' | 'refresh';
+
+/** Whether a meta start tag's http-equiv attribute is in the refresh state (an ASCII case-insensitive "refresh"). */
+function isRefreshPragma(token: Token.TagToken): boolean {
+  const httpEquiv = token.attrs.find((a) => a.name === 'http-equiv');
+  return httpEquiv !== undefined && httpEquiv.value.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'refresh';
+}
+
+/** How attribute `attr` of start tag `token` holds URLs, or null when it holds none. */
+function urlSyntax(token: Token.TagToken, attr: string): URLSyntax | null {
+  const tag = token.tagName;
+  switch (attr) {
+    case 'href':
+    case 'xlink:href':
+    case 'src':
+    case 'action':
+    case 'formaction':
+    case 'cite':
+    case 'poster':
+      return 'url';
+    case 'data':
+      return tag === 'object' ? 'url' : null;
+    case 'srcset':
+      return 'srcset';
+    case 'imagesrcset':
+      // The link element's imagesrcset is a srcset attribute (HTML §4.2.4 The link element).
+      return tag === 'link' ? 'srcset' : null;
+    case 'ping':
+      return tag === 'a' || tag === 'area' ? 'ping' : null;
+    case 'content':
+      return tag === 'meta' && isRefreshPragma(token) ? 'refresh' : null;
+    default:
+      return null;
+  }
+}
+
+/** [start, end) of each URL in the decoded value of an attribute of syntax `syntax`. */
+function attributeURLs(value: string, syntax: URLSyntax): Array<[number, number]> {
+  switch (syntax) {
+    case 'url':
+      return [strippedURL(value)];
+    case 'srcset':
+      return srcsetURLs(value);
+    case 'ping':
+      return pingURLs(value);
+    case 'refresh': {
+      const url = refreshURL(value);
+      return url ? [url] : [];
+    }
+  }
+}
 
 const TEXT_MODES: Record<string, number> = {
   script: TokenizerMode.SCRIPT_DATA,
@@ -171,28 +316,28 @@ export class HTMLFinder {
       // a repeated attribute is dropped by the tokenizer; its location is the first one's
       if (seenNames.has(attrName)) continue;
       seenNames.add(attrName);
-      if (!URL_ATTRIBUTES.has(attrName)) continue;
-      if (attrName === 'data' && name !== 'object') continue;
+      const syntax = urlSyntax(token, attrName);
+      if (!syntax) continue;
       const loc = locs[attrName];
       if (!loc) continue;
       const w = this.windowStart;
       const value = attributeValueSpan(this.window, loc.startOffset - w, loc.endOffset - w, attrName.length);
       if (!value) continue;
-      const d = decodeAttributeValue(this.window, value.start, value.end, w);
+      let d = decodeAttributeValue(this.window, value.start, value.end, w);
       const regionStart = value.start + w;
       const regionEnd = value.end + w;
-      const context: URLContext = value.quote === '"' ? 'html-double' : value.quote === "'" ? 'html-single' : 'html-unquoted';
+      let context: URLContext = value.quote === '"' ? 'html-double' : value.quote === "'" ? 'html-single' : 'html-unquoted';
       if (d.value !== attr.value) {
-        // not what the tokenizer made of it (should not happen): the whole value, unmapped
-        const whole = new Decoded();
-        whole.push(attr.value, regionStart, regionEnd);
-        this.found.push({ ...foundFrom(whole, regionStart, regionEnd), context: 'implied' });
-        continue;
+        // This is not what the tokenizer made of the value (it should not happen): the URLs are
+        // taken from the tokenizer's value, each unit mapped to the whole value, and never fixed.
+        d = new Decoded();
+        d.push(attr.value, regionStart, regionEnd);
+        context = 'implied';
       }
-      if (attrName === 'srcset') {
-        for (const [s, e] of srcsetURLs(d.value)) this.found.push({ ...foundFrom(d, regionStart, regionEnd, s, e), context, srcset: true });
-      } else {
-        this.found.push({ ...foundFrom(d, regionStart, regionEnd), context });
+      for (const [s, e] of attributeURLs(d.value, syntax)) {
+        const found: FoundURL = { ...foundFrom(d, regionStart, regionEnd, s, e), context };
+        if (syntax === 'srcset') found.srcset = true;
+        this.found.push(found);
       }
     }
   }
