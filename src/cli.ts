@@ -11,7 +11,7 @@
 // `mainAsync` runs every command (lint and compare read streams); `main` runs the core's
 // synchronous ones and is what in-process tests of those use.
 
-import { createReadStream, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { colorEnabled, memoryIO, type CliIO } from './cli/io';
 import { columns, readArguments, UsageError, type CommandSpec } from './cli/command';
@@ -230,6 +230,36 @@ export function processIO(): CliIO {
       const tmp = `${path}.url-grammar-fix.tmp`;
       writeFileSync(tmp, data);
       renameSync(tmp, path);
+    },
+    writeStream: (path) => {
+      const tmp = `${path}.url-grammar-fix.tmp`;
+      const stream = createWriteStream(tmp);
+      let failed: Error | null = null;
+      stream.on('error', (e) => (failed = e));
+      return {
+        write: (text) =>
+          stream.write(text) || failed
+            ? undefined
+            : new Promise<void>((resolve) => {
+                stream.once('drain', resolve);
+                stream.once('error', () => resolve());
+              }),
+        end: () =>
+          new Promise<void>((resolve, reject) => {
+            stream.end(() => {
+              if (failed) {
+                reject(failed);
+                return;
+              }
+              try {
+                renameSync(tmp, path);
+                resolve();
+              } catch (e) {
+                reject(e);
+              }
+            });
+          }),
+      };
     },
     setExitCode: (c) => void (process.exitCode = c),
     isTTY: !!process.stdout.isTTY,

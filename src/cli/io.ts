@@ -26,6 +26,12 @@ export interface CliIO {
   openRead?(path: string): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   /** Optional: a file's size in bytes (undefined for standard input); throws when it cannot be read. */
   fileSize?(path: string): number | undefined;
+  /**
+   * Optional: replaces a file's content piece by piece (lint --fix on large files): `write` each
+   * piece in order, then `end()`; nothing changes in the file until `end` (the pieces go to a file
+   * beside it, renamed over it at the end). Without it, `writeFile` takes the whole content.
+   */
+  writeStream?(path: string): { write(text: string): void | Promise<void>; end(): Promise<void> };
   /** Optional: standard output with backpressure (the promise settles when it may be written again). */
   write?(text: string): void | Promise<void>;
   /** Optional: where a progress bar may draw, when standard error is a terminal. */

@@ -23,6 +23,8 @@ export interface LintRecord {
   url: string;
   type: string;
   failure: boolean;
+  /** "error" or "warning" (the configuration's severity for the type; "off" ones are not reported). */
+  severity: 'error' | 'warning';
   message: string;
   /** The replacement lint offers for the URL (line/column as above), or null with `noFix` saying why. */
   fix?: { line: number; column: number; endLine: number; endColumn: number; text: string } | null;
@@ -30,7 +32,10 @@ export interface LintRecord {
 }
 
 export interface Totals {
+  /** Every finding (the warnings among them). */
   errors: number;
+  /** The findings whose severity is "warning". */
+  warnings?: number;
   /** Files with at least one finding. */
   filesWithErrors: number;
   files: number;
@@ -55,13 +60,15 @@ export const SPEC_URL = 'https://url.spec.whatwg.org/';
 /** "N errors in M files" (of F files), the text format's last line. */
 export function summary(t: Totals): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  let s = `${plural(t.errors, 'error')} in ${plural(t.filesWithErrors, 'file')} (${plural(t.files, 'file')} linted)`;
+  // warnings are findings too, but only errors set the exit status: both are counted apart
+  const found = t.warnings ? `${plural(t.errors - t.warnings, 'error')} and ${plural(t.warnings, 'warning')}` : plural(t.errors, 'error');
+  let s = `${found} in ${plural(t.filesWithErrors, 'file')} (${plural(t.files, 'file')} linted)`;
   if (t.fixed !== undefined) s += `, ${plural(t.fixed, 'URL')} fixed`;
   return s;
 }
 
 export function toRecord(file: string, d: LintDiagnostic): LintRecord {
-  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, message: d.message };
+  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, severity: d.severity ?? 'error', message: d.message };
   if (d.fix) {
     r.fix = { line: d.fix.line, column: d.fix.column, endLine: d.fix.endLine, endColumn: d.fix.endColumn, text: d.fix.text };
   } else if (d.noFix !== undefined) {
@@ -75,7 +82,8 @@ export function textReporter(out: (s: string) => void, options: { showFixes?: bo
   const c = options.color ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s, bold: (s: string) => s };
   return {
     report(file, d) {
-      let line = `${file}:${d.line}:${d.column}: ${d.failure ? c.red(d.type) : c.yellow(d.type)} ${d.message}`;
+      const warning = d.severity === 'warning' ? `${c.yellow('warning')} ` : '';
+      let line = `${file}:${d.line}:${d.column}: ${warning}${d.failure ? c.red(d.type) : c.yellow(d.type)} ${d.message}`;
       if (options.showFixes && d.noFix !== undefined) line += c.dim(` (no fix: ${d.noFix})`);
       out(line + '\n');
     },
@@ -112,7 +120,8 @@ export function sarifRules(): object[] {
     id: type,
     shortDescription: { text: VALIDATION_ERRORS[type].description },
     helpUri: SPEC_URL + '#' + specAnchor(type),
-    defaultConfiguration: { level: VALIDATION_ERRORS[type].failure ? 'error' : 'warning' },
+    // every type is an error unless the configuration says otherwise (each result has its own level)
+    defaultConfiguration: { level: 'error' },
     properties: { failure: VALIDATION_ERRORS[type].failure },
   }));
 }
@@ -169,7 +178,7 @@ export function sarifReporter(out: (s: string) => void, tool: { version: string 
       const result: Record<string, unknown> = {
         ruleId: d.type,
         ruleIndex: RULE_IDS.indexOf(d.type),
-        level: d.failure ? 'error' : 'warning',
+        level: d.severity ?? 'error',
         message: { text: `${d.message} (${d.url})` },
         locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
       };

@@ -25,6 +25,10 @@ export {
   type LintOptions,
 } from './lint';
 export { lintBytes, type StreamResult } from './run';
+export { loadConfig, readConfig, findConfigFile, configFrom, severityOf, CONFIG_FILE, SEVERITIES, ConfigError, type LintConfig, type Severity } from './config';
+export { expandArguments, gitRoot, IgnoreRules, LINTED_EXTENSIONS, type ArgumentFiles, type FileOptions } from './files';
+export { DisableDirectives, FindingFilter, directivesOf, type FindingRules } from './disable';
+export { rewriteWithFixes, startsWithBOM } from './rewrite';
 export {
   OUTPUT_FORMATS,
   SPEC_URL,
@@ -36,6 +40,7 @@ export {
   jsonlReporter,
   sarifReporter,
   sarifRules,
+  artifactURI,
   type OutputFormat,
   type LintRecord,
   type Totals,

@@ -18,6 +18,7 @@ import { planFix } from './fix';
 import { HTMLFinder } from './html';
 import { MarkdownParser, MarkdownSplitter } from './markdown';
 import { proseURLs } from './text';
+import { FindingFilter, type FindingRules } from './disable';
 
 export { sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
 export { KNOWN_SCHEMES } from './text';
@@ -52,6 +53,8 @@ export interface LintDiagnostic {
   /** With `fixes`: the URL's replacement (the same for each error of one URL), or why there is none. */
   fix?: LintFix;
   noFix?: string;
+  /** How the finding counts (LintOptions.rules; every type is an error unless configured). */
+  severity?: 'error' | 'warning';
 }
 
 export interface LintOptions {
@@ -60,6 +63,10 @@ export interface LintOptions {
   base?: string | URLRecord;
   /** Work out a fix (or why none) for each URL with errors (default false). */
   fixes?: boolean;
+  /** A severity per validation error type: "error" (the default), "warning" or "off" (not reported). */
+  rules?: FindingRules['rules'];
+  /** Obey the document's disable comments, `url-grammar-disable-next-line` and the rest (default true; see disable.ts). */
+  directives?: boolean;
 }
 
 /** The kind of document a file name stands for: .md/.markdown, .html/.htm, else text. */
@@ -268,10 +275,33 @@ export class LintSession {
   }
 }
 
-/** Every validation error of every URL in `text`, in document order. */
+/**
+ * Every validation error of every URL in `text`, in document order, less those its disable
+ * comments or `options.rules` turn off, each with its severity.
+ */
 export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
+  // a byte order mark is no part of the document (micromark and parse5 drop it): lint what follows
+  // it, with every position still counted in `text`, so that applyFixes(text, ...) is right
+  if (text.charCodeAt(0) === 0xfeff) return lintText(text.slice(1), options).map(afterBOM);
   const session = new LintSession(options);
-  return [...session.push(text), ...session.end()];
+  const filter = new FindingFilter<LintDiagnostic>(options.kind, options);
+  filter.text(text);
+  filter.end();
+  return filter.take([...session.push(text), ...session.end()]);
+}
+
+/** A finding of the text after a byte order mark, with its places counted from before it. */
+function afterBOM(d: LintDiagnostic): LintDiagnostic {
+  const shift = <T extends { start: number; end: number; line: number; column: number; endLine: number; endColumn: number }>(x: T): T => ({
+    ...x,
+    start: x.start + 1,
+    end: x.end + 1,
+    column: x.line === 1 ? x.column + 1 : x.column,
+    endColumn: x.endLine === 1 ? x.endColumn + 1 : x.endColumn,
+  });
+  const out = shift(d);
+  if (d.fix) out.fix = shift(d.fix);
+  return out;
 }
 
 /** `text` with the fixes applied (overlapping or repeated ones once, the first wins). */

@@ -1,6 +1,8 @@
 // Linting a stream of bytes: UTF-8 decoded as it arrives, linted by LintSession in pieces,
-// each diagnostic handed on as soon as its piece is done.
+// each diagnostic handed on as soon as its piece is done (and its line read whole: a disable
+// comment later on the same line still counts for it).
 
+import { FindingFilter } from './disable';
 import { LintSession, type LintDiagnostic, type LintOptions } from './lint';
 
 export interface StreamResult {
@@ -22,12 +24,13 @@ export async function lintBytes(
   afterChunk?: () => Promise<void>,
 ): Promise<StreamResult> {
   const session = new LintSession(options);
+  const filter = new FindingFilter<LintDiagnostic>(options.kind, options);
   const decoder = new TextDecoder('utf-8');
   let checker: InstanceType<typeof TextDecoder> | null = new TextDecoder('utf-8', { fatal: true });
   let valid = true;
   let count = 0;
-  const emit = (ds: LintDiagnostic[]) => {
-    for (const d of ds) {
+  const emit = (found: LintDiagnostic[]) => {
+    for (const d of filter.take(found)) {
       count++;
       onDiagnostic(d);
     }
@@ -42,13 +45,18 @@ export async function lintBytes(
       onInvalidUTF8?.();
     }
   };
+  const feed = (text: string) => {
+    filter.text(text);
+    emit(session.push(text));
+  };
   for await (const chunk of chunks) {
     check(chunk, false);
-    emit(session.push(decoder.decode(chunk, { stream: true })));
+    feed(decoder.decode(chunk, { stream: true }));
     if (afterChunk) await afterChunk();
   }
   check(undefined, true);
-  emit(session.push(decoder.decode()));
+  feed(decoder.decode());
+  filter.end();
   emit(session.end());
   return { valid, diagnostics: count };
 }

@@ -1,0 +1,185 @@
+// Disable comments: a document says where its URL findings are not wanted.
+//
+//   <!-- url-grammar-disable-next-line -->            the next line: no finding
+//   <!-- url-grammar-disable-next-line invalid-credentials port-out-of-range -->
+//                                                     the next line: not these error types
+//   <!-- url-grammar-disable [types] -->              from this line on (all types, or these)
+//   <!-- url-grammar-enable [types] -->               from this line on, again (all, or these)
+//
+// In Markdown and HTML a directive is an HTML comment holding it (alone in the comment); in text
+// files the same words anywhere in a line (`# url-grammar-disable-next-line`, `// ...`). Types are
+// separated by spaces or commas. A directive counts on whole lines: `disable` and `enable` take
+// effect from the line they are on, `disable-next-line` on the line after it. Directives are read
+// from the document's lines as they are, so one inside a fenced code block counts too.
+
+import type { SourceKind } from './found';
+
+type Kind = 'disable' | 'enable' | 'disable-next-line';
+
+interface Directive {
+  /** The 1-based line it takes effect on. */
+  line: number;
+  kind: Kind;
+  /** The error types it names; empty: every type. */
+  types: string[];
+}
+
+const IN_COMMENT = /<!--\s*url-grammar-(disable-next-line|disable|enable)\b([^>]*?)\s*-->/g;
+const IN_LINE = /\burl-grammar-(disable-next-line|disable|enable)\b([^\n]*)/g;
+
+/** The error types after a directive's name (words of letters, digits and "-"). */
+function typesOf(rest: string): string[] {
+  return rest
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter((w) => /^[A-Za-z0-9-]+$/.test(w) && !w.startsWith('-'));
+}
+
+/**
+ * Reads the directives of one document, fed in order in chunks of any size (`push`, then `end`),
+ * and says whether a finding of a type on a line is disabled. Lines are read whole: `linesRead`
+ * says how many complete lines were read so far, so a caller can hold back the findings of the
+ * line still being read.
+ */
+export class DisableDirectives {
+  private readonly pattern: RegExp;
+  private readonly directives: Directive[] = [];
+  private partial = '';
+  private lineNo = 1;
+  /** Every line before this one has been read. */
+  linesRead = 0;
+  /** Whether any directive was met (when none is, nothing is ever disabled). */
+  any = false;
+
+  constructor(kind: SourceKind) {
+    this.pattern = kind === 'text' ? IN_LINE : IN_COMMENT;
+  }
+
+  /** Reads the text of the next chunk. */
+  push(chunk: string): void {
+    const text = this.partial + chunk;
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      this.line(text.slice(from, nl));
+      from = nl + 1;
+    }
+    // a line longer than any sensible directive is kept only as far as a directive could reach
+    this.partial = text.slice(from);
+    if (this.partial.length > 1 << 16 && !this.partial.includes('url-grammar-')) this.partial = this.partial.slice(-64);
+  }
+
+  /** Reads the last line (no line break after it). */
+  end(): void {
+    this.line(this.partial);
+    this.partial = '';
+  }
+
+  private line(text: string): void {
+    if (text.includes('url-grammar-')) {
+      this.pattern.lastIndex = 0;
+      for (const m of text.matchAll(this.pattern)) {
+        const kind = m[1] as Kind;
+        this.directives.push({ line: kind === 'disable-next-line' ? this.lineNo + 1 : this.lineNo, kind, types: typesOf(m[2]) });
+        this.any = true;
+      }
+    }
+    this.linesRead = this.lineNo;
+    this.lineNo++;
+  }
+
+  /** Whether a finding of `type` on `line` is disabled by the directives read so far. */
+  disabled(type: string, line: number): boolean {
+    if (!this.any) return false;
+    // the state from disable/enable up to `line`: all types, or a set, with exceptions
+    let all = false;
+    const off = new Set<string>();
+    const on = new Set<string>();
+    for (const d of this.directives) {
+      if (d.kind === 'disable-next-line') {
+        if (d.line === line && (d.types.length === 0 || d.types.includes(type))) return true;
+        continue;
+      }
+      if (d.line > line) continue;
+      if (d.kind === 'disable') {
+        if (d.types.length === 0) {
+          all = true;
+          off.clear();
+          on.clear();
+        } else for (const t of d.types) (all ? on.delete(t) : off.add(t));
+      } else if (d.types.length === 0) {
+        all = false;
+        off.clear();
+        on.clear();
+      } else for (const t of d.types) (all ? on.add(t) : off.delete(t));
+    }
+    return all ? !on.has(type) : off.has(type);
+  }
+}
+
+/** The directives of a whole text. */
+export function directivesOf(text: string, kind: SourceKind): DisableDirectives {
+  const d = new DisableDirectives(kind);
+  d.push(text);
+  d.end();
+  return d;
+}
+
+/** What to do with each finding: its severity by type (`off` drops it), and the document's disable comments. */
+export interface FindingRules {
+  /** A severity per validation error type: "error" (the default), "warning" or "off". */
+  rules?: Readonly<Record<string, 'error' | 'warning' | 'off'>>;
+  /** Obey the document's disable comments (default true). */
+  directives?: boolean;
+}
+
+/**
+ * Filters one document's findings as its text goes by: feed the text (`text`, `end`), then hand
+ * each batch of findings to `take`, which returns those to report, each with its severity, in
+ * order. A finding on a line that is not read whole yet is held back until it is (a directive
+ * later on the same line counts for it); `end` lets everything out.
+ */
+export class FindingFilter<D extends { type: string; line: number; severity?: 'error' | 'warning' }> {
+  private readonly directives: DisableDirectives | null;
+  private held: D[] = [];
+  private done = false;
+
+  constructor(
+    kind: SourceKind,
+    private readonly options: FindingRules = {},
+  ) {
+    this.directives = options.directives === false ? null : new DisableDirectives(kind);
+  }
+
+  text(chunk: string): void {
+    this.directives?.push(chunk);
+  }
+
+  end(): void {
+    this.directives?.end();
+    this.done = true;
+  }
+
+  private keep(d: D): boolean {
+    const severity = this.options.rules?.[d.type] ?? 'error';
+    if (severity === 'off') return false;
+    if (this.directives?.disabled(d.type, d.line)) return false;
+    d.severity = severity;
+    return true;
+  }
+
+  take(found: readonly D[]): D[] {
+    const all = this.held.length ? [...this.held, ...found] : found;
+    if (this.done || !this.directives) {
+      this.held = [];
+      return all.filter((d) => this.keep(d));
+    }
+    const out: D[] = [];
+    const wait: D[] = [];
+    for (const d of all) {
+      if (wait.length || d.line > this.directives.linesRead) wait.push(d);
+      else if (this.keep(d)) out.push(d);
+    }
+    this.held = wait;
+    return out;
+  }
+}
