@@ -227,13 +227,22 @@ export class LintSession {
 
   end(): LintDiagnostic[] {
     if (this.html) return this.report(this.html.write('', true));
-    return this.pieces(this.splitter!.end());
+    const out = this.pieces(this.splitter!.end());
+    // what the Markdown parser kept back (a block still open at the end of a piece)
+    if (this.markdown) for (const d of this.report(this.markdown.end())) out.push(d);
+    return out;
   }
 
   private pieces(pieces: Array<{ text: string; offset: number }>): LintDiagnostic[] {
     const out: LintDiagnostic[] = [];
     for (const p of pieces) {
-      const found = this.markdown ? this.markdown.find(p.text, p.offset) : proseURLs(p.text, 'text').map((f) => ({ ...f, start: f.start + p.offset, end: f.end + p.offset }));
+      if (this.markdown) {
+        // the parser may keep the end of a piece back: lines are dropped only before it
+        for (const d of this.report(this.markdown.push(p.text, p.offset))) out.push(d);
+        this.lines.drop(this.markdown.keptFrom);
+        continue;
+      }
+      const found = proseURLs(p.text, 'text').map((f) => ({ ...f, start: f.start + p.offset, end: f.end + p.offset }));
       for (const d of this.report(found)) out.push(d);
       this.lines.drop(p.offset + p.text.length);
     }
