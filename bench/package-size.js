@@ -115,10 +115,19 @@ function measureAll({ offline }) {
   const tmp = offline ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'url-grammar-pack-'));
   try {
     const rows = [];
-    const core = offline ? null : pack('.', tmp);
+    // every package packed first: a package is installed with the tarballs of the workspace's
+    // packages it depends on (the core, and @url-grammar/lint for the two plugins)
+    const packedAll = new Map(PACKAGES.map((p) => [p.dir, offline ? pack(p.dir) : pack(p.dir, tmp)]));
+    const byName = new Map(PACKAGES.map((p) => [packedAll.get(p.dir).name, p.dir]));
+    const withLocal = (dir, acc = new Set()) => {
+      acc.add(dir);
+      const deps = Object.keys(readJSON(path.join(ROOT, dir, 'package.json')).dependencies ?? {});
+      for (const d of deps) if (byName.has(d) && !acc.has(byName.get(d))) withLocal(byName.get(d), acc);
+      return acc;
+    };
     for (const p of PACKAGES) {
-      const packed = offline ? pack(p.dir) : p.dir === '.' ? core : pack(p.dir, tmp);
-      const inst = offline ? offlineClosure(p.dir) : installed(p.dir === '.' ? [core.filename] : [core.filename, packed.filename]);
+      const packed = packedAll.get(p.dir);
+      const inst = offline ? offlineClosure(p.dir) : installed([...withLocal(p.dir)].map((d) => packedAll.get(d).filename));
       rows.push({ ...p, name: packed.name, tarball: packed.size, files: packed.files.length, installedPackages: inst.packages, installedBytes: inst.bytes, installedNames: inst.names });
     }
     const reference = offline ? null : installed(['whatwg-url@' + readJSON(path.join(ROOT, 'node_modules', 'whatwg-url', 'package.json')).version]);
@@ -132,8 +141,9 @@ function table({ rows, reference }) {
   const lines = [
     '| package | what it is for | tarball | installed with `--omit=dev` (node_modules) |',
     '| --- | --- | ---: | ---: |',
-    ...rows.map((r) => `| \`${r.name}\` | ${r.what} | ${(r.tarball / 1e3).toFixed(0)} kB, ${r.files} files | ${mb(r.installedBytes)}, ${r.installedPackages} packages${r.dir === '.' ? '' : ' (with the core)'} |`),
+    ...rows.map((r) => `| \`${r.name}\` | ${r.what} | ${(r.tarball / 1e3).toFixed(0)} kB, ${r.files} files | ${mb(r.installedBytes)}, ${r.installedPackages} packages${r.dir === '.' ? '' : ' (with what it needs of this workspace)'} |`),
   ];
+  lines.push('', 'What npm installs counts, peer dependencies included: the ESLint plugin brings ESLint and the markdownlint rule markdownlint, as npm installs a peer dependency that is not there.');
   if (reference) lines.push('', `For comparison, whatwg-url installed the same way: ${mb(reference.bytes)}, ${reference.packages} packages.`);
   return lines.join('\n');
 }
