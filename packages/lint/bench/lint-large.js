@@ -202,6 +202,6 @@ function main() {
   if (rows.some((r) => !r.ok)) process.exitCode = 1;
 }
 
-module.exports = { generateMarkdown, generateHTML, checkTemplates, BAD };
+module.exports = { generateMarkdown, generateHTML, checkTemplates, BAD, rng };
 
 if (require.main === module) main();

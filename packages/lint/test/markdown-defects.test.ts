@@ -10,19 +10,10 @@ import { expect } from 'chai';
 import { findURLs, lintText } from '../src/lint';
 import { MarkdownParser, MarkdownSplitter } from '../src/markdown';
 import type { FoundURL } from '../src/found';
+import { streamed } from './support/markdown';
 
 const spans = (found: FoundURL[]) => found.map((f) => [f.url, f.start, f.end]);
 
-/** The findings of a document read as LintSession reads it: split, then parsed piece by piece. */
-function streamed(text: string, chunk = 4096, target?: number): FoundURL[] {
-  const splitter = new MarkdownSplitter(target);
-  const parser = new MarkdownParser();
-  const found: FoundURL[] = [];
-  for (let i = 0; i < text.length; i += chunk) for (const p of splitter.push(text.slice(i, i + chunk))) found.push(...parser.push(p.text, p.offset));
-  for (const p of splitter.end()) found.push(...parser.push(p.text, p.offset));
-  found.push(...parser.end());
-  return found;
-}
 
 /** The findings of micromark on the whole document, in one piece. */
 const whole = (text: string) => new MarkdownParser({ fast: false }).find(text);
