@@ -43,7 +43,8 @@ describe('lint: a docs tree', function () {
       '.git/HEAD': 'ref: refs/heads/main\n',
       '.gitignore': 'build/\n*.generated.md\n',
       'README.md': `# Docs\n\nSee <${BAD}>.\n`,
-      'docs/guide.md': `A [link](${SLASH}).\n`,
+      'docs/guide.md': `A [link](${SLASH}).\n\n<!-- url-grammar-disable-next-line -->\nNot this one: <${BAD}>\n`,
+      'docs/legacy.html': `<!-- url-grammar-disable invalid-credentials -->\n<a href="${BAD}">old</a>\n`,
       'docs/page.html': `<p><a href="${BAD}">x</a></p>\n`,
       'docs/nested/deep.html': `<img src="${SLASH}">\n`,
       'docs/notes.txt': `plain ${BAD} here\n`,
@@ -65,7 +66,8 @@ describe('lint: a docs tree', function () {
     const r = lint(root, ['.']);
     expect(r.code).to.equal(1);
     expect(files(r.out)).to.deep.equal(['README.md', 'docs/guide.md', 'docs/nested/deep.html', 'docs/notes.txt', 'docs/page.html']);
-    expect(r.err).to.equal('5 errors in 5 files (5 files linted)\n');
+    // docs/legacy.html is linted, and its one finding is turned off by its disable comment, as is guide.md's second
+    expect(r.err).to.equal('5 errors in 5 files (6 files linted)\n');
   });
 
   it('a quoted glob is expanded, with the same ignores; a glob or folder with nothing to lint is exit 2 with one line', () => {
