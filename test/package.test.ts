@@ -3,7 +3,7 @@
 
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mainAsync, setToolLoader, TOOL_COMMANDS } from '../src/cli';
 import { captureIO, runCli } from './support/cli';
@@ -108,6 +108,22 @@ describe('package: what an installed url-grammar is', function () {
     expect(core.names.sort()).to.deep.equal(['@exodus/bytes', 'parsimmon', 'punycode', 'railroad-diagrams', 'tr46', 'url-grammar']);
     // and a tool brings its own: the lint package's closure holds micromark, the core's does not
     expect(sizes.offlineClosure('packages/lint').names).to.include.members(['micromark', 'parse5', 'url-grammar']);
+  });
+
+  it('the build builds every package under packages/, each after the workspace packages it depends on', () => {
+    const script: string = pkg.scripts['build:packages'];
+    const order = [...script.matchAll(/--workspace=(packages\/[a-z-]+)/g)].map((m) => m[1]);
+    const dirs = readdirSync(join(root, 'packages')).filter((d) => existsSync(join(root, 'packages', d, 'package.json'))).map((d) => `packages/${d}`);
+    expect([...order].sort()).to.deep.equal(dirs.sort());
+    // npm runs one --workspace list in its own order: a package that needs another is in a later command
+    const step = (dir: string) => script.split('&&').findIndex((part) => part.includes(`--workspace=${dir}`));
+    for (const dir of dirs) {
+      const deps = Object.keys(JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).dependencies ?? {});
+      for (const d of dirs) {
+        const name = JSON.parse(readFileSync(join(root, d, 'package.json'), 'utf8')).name;
+        if (deps.includes(name)) expect(step(d), `${d} is built before ${dir}`).to.be.lessThan(step(dir));
+      }
+    }
   });
 
   it('every package depends on the core by its version', () => {
