@@ -526,3 +526,20 @@ describe('url-grammar check', () => {
     expect(r.err.trim().split('\n')).to.have.length(1);
   });
 });
+
+describe('writing: credentials are named as such', () => {
+  it('an authority with a username or password fails for its credentials first, not for a host or port the grammar misread', () => {
+    for (const [input, offset] of [
+      ['https://user:1@example.com/', 8],
+      ['https://user@example.com/', 8],
+      ['ftp://u:p@h/', 6],
+    ] as Array<[string, number]>) {
+      const c = checkURLString(input);
+      expect(c.valid, input).to.equal(false);
+      expect(c.problems[0], input).to.deep.include({ rule: 'valid-url-string', offset });
+      expect(c.problems[0].message, input).to.match(/^credentials .* are not allowed in a valid URL string/);
+    }
+    // an "@" that is no credentials changes nothing
+    for (const input of ['https://example.com/a@b', 'mailto:a@b.c', 'https://example.com/?q=a@b']) expect(checkURLString(input).valid, input).to.equal(true);
+  });
+});

@@ -14,7 +14,7 @@
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES, type WritingBaseKind } from '../../grammar/writing';
 import { blame } from '../grammar/blame';
 import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
-import { baseKind, basicURLParse } from '../parse';
+import { baseKind, basicURLParse, parseToRecord } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { domainToASCII, endsInANumber } from '../semantic/host';
 
@@ -217,11 +217,40 @@ export function checkURLString(input: string, options: CheckOptions = {}): URLSt
       });
     }
   }
+  // Credentials: the writing rules have no place for a username or a password (a valid URL
+  // string's authority is a host and a port: https://url.spec.whatwg.org/#url-writing), so the
+  // grammar meets "@" where a host or a port should end, and blames that rule ("url-port-string
+  // fails at offset 13" for https://user:1@host/). Say what is meant first.
+  if (!result.ok) {
+    const credentials = credentialsOf(input, base);
+    if (credentials) problems.unshift(credentials);
+  }
   let validAs: URLStringCheck['validAs'] = null;
   if (result.ok) {
     validAs = result.marks.some((m) => m.field === 'scheme' && m.start === 0) ? 'absolute-URL-with-fragment string' : 'relative-URL-with-fragment string';
   }
   return { valid: result.ok, problems, validAs, baseKind: kind, rule: entry, relativeFor };
+}
+
+/**
+ * The problem of an input whose authority holds credentials, as the URL parser finds them: a
+ * username or password before "@" (https://url.spec.whatwg.org/#authority-state), which no valid
+ * URL string has. Null when there are none.
+ */
+function credentialsOf(input: string, base: URLRecord | null): WritingProblem | null {
+  let record: ReturnType<typeof parseToRecord>;
+  try {
+    record = parseToRecord(input, { baseURL: base });
+  } catch {
+    return null;
+  }
+  const first = record?.username ?? record?.password ?? null;
+  if (!record || !first || record.host === null) return null;
+  return {
+    rule: 'valid-url-string',
+    offset: first.start,
+    message: 'credentials (a username or password before "@") are not allowed in a valid URL string: its authority is only a host and an optional port',
+  };
 }
 
 /** https://url.spec.whatwg.org/#valid-url-string */
