@@ -272,3 +272,14 @@ describe('lintText on a string that starts with a byte order mark', () => {
     expect(applyFixes(text, ds.map((d) => d.fix!))).to.equal('\uFEFFsee <http://example.com/a>\nand <http://example.com/a>\n');
   });
 });
+
+describe('lint: this repository, as its own docs tree', function () {
+  this.timeout(60_000);
+
+  it('lints clean: its corpora ignored by its .url-grammar.json, its one deliberate example turned off by a disable comment', () => {
+    const r = lint(CORE_ROOT, ['.']);
+    expect(r.out).to.equal('');
+    expect(r.code).to.equal(0);
+    expect(r.err).to.match(/^0 errors in 0 files \(\d+ files linted\)\n$/);
+  });
+});
