@@ -7,7 +7,7 @@ import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
-import { VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
+import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { NORMALIZED_MATCHER, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
@@ -92,9 +92,9 @@ function grammarStep(text: string, base: URLRecord | null): { rule: string; foun
 function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
   const pp = preprocess(input, true, sink);
   const preSink: ErrorSink = sink
-    ? (type, s, e) => {
+    ? (type, s, e, failure) => {
         const [os, oe] = originalSpan(pp, s, e);
-        sink(type, os, oe);
+        sink(type, os, oe, failure);
       }
     : null;
   const { rule, found } = grammarStep(pp.text, base);
@@ -316,9 +316,10 @@ export function parseWithDiagnostics(input: string, options: ParseOptions = {}):
   const base = resolveBase(options.baseURL);
   if (base === undefined) return { url: null, errors: [], record: null };
   const errors: ValidationError[] = [];
-  const sink = (type: ValidationErrorType, start: number, end: number) => {
-    const entry = VALIDATION_ERRORS[type];
-    errors.push({ type, start, end, failure: entry.failure, message: entry.description });
+  // Each error's failure flag is its own: the type's, or for a type whose failure the standard
+  // makes conditional, the one the reporting step passes (src/semantic/errors.ts).
+  const sink = (type: ValidationErrorType, start: number, end: number, failure?: boolean) => {
+    errors.push({ type, start, end, failure: errorFailure(type, failure), message: VALIDATION_ERRORS[type].description });
   };
   const usv = toUSVString(input);
   const r = run(usv, base, getOutputEncodingName(options.encoding), sink);

@@ -1,10 +1,20 @@
 // The validation-error catalogue: https://url.spec.whatwg.org/#validation-error
 // Names, one-line descriptions and failure flags as the current standard's table gives them
 // (url.bs at 6ae8486 plus IPv4-non-ASCII-input from whatwg/url 9dc3827, PR 925).
+//
+// A type's `failure` is the table's Failure column: true when an error of that type can make the
+// parser return failure. For most types that is every error of the type. For the types with a
+// `condition`, it depends on the instance: the parser's steps go on after the error and decide
+// later whether to return failure, so the ValidationError objects that parseWithDiagnostics
+// builds carry their own `failure`, which is true exactly when the steps return failure there.
 
 export const VALIDATION_ERRORS = {
   // IDNA
-  'domain-to-ASCII': { failure: true, description: 'Unicode ToASCII records an error for the domain.' },
+  'domain-to-ASCII': {
+    failure: true,
+    condition: 'Only when the domain parser then returns failure: beStrict is true, or the domain is not ASCII and ToASCII with relaxed parameters fails too, or the result is empty or holds a forbidden domain code point.',
+    description: 'Unicode ToASCII records an error for the domain.',
+  },
   // host parsing
   'domain-percent-encoded': { failure: false, description: 'A domain host contains a percent-encoded byte.' },
   'host-invalid-code-point': { failure: true, description: 'An opaque host contains a forbidden host code point.' },
@@ -14,7 +24,11 @@ export const VALIDATION_ERRORS = {
   'IPv4-too-many-parts': { failure: true, description: 'An IPv4 address has more than 4 parts.' },
   'IPv4-non-numeric-part': { failure: true, description: 'An IPv4 address part is not numeric.' },
   'IPv4-non-decimal-part': { failure: false, description: 'An IPv4 address part is written in hexadecimal or octal.' },
-  'IPv4-out-of-range-part': { failure: true, description: 'An IPv4 address part exceeds 255 (a failure only for the last part).' },
+  'IPv4-out-of-range-part': {
+    failure: true,
+    condition: 'Only when the IPv4 parser then returns failure: a part other than the last exceeds 255, or the last part is at least 256 to the power of (5 minus the number of parts).',
+    description: 'An IPv4 address part exceeds 255.',
+  },
   'IPv6-unclosed': { failure: true, description: 'An IPv6 address is missing the closing "]".' },
   'IPv6-invalid-compression': { failure: true, description: 'An IPv6 address begins with improper compression.' },
   'IPv6-too-many-pieces': { failure: true, description: 'An IPv6 address contains more than 8 pieces.' },
@@ -37,7 +51,7 @@ export const VALIDATION_ERRORS = {
   'port-invalid': { failure: true, description: 'The port contains something other than ASCII digits.' },
   'file-invalid-Windows-drive-letter': { failure: false, description: 'A relative reference starts with a Windows drive letter and the base is a file: URL.' },
   'file-invalid-Windows-drive-letter-host': { failure: false, description: 'A file: URL\'s host is a Windows drive letter.' },
-} as const satisfies Record<string, { failure: boolean; description: string }>;
+} as const satisfies Record<string, { failure: boolean; condition?: string; description: string }>;
 
 export type ValidationErrorType = keyof typeof VALIDATION_ERRORS;
 
@@ -46,20 +60,34 @@ export interface ValidationError {
   /** [start, end) in the original input. */
   start: number;
   end: number;
-  /** Whether this error makes the parse fail. */
+  /**
+   * Whether this error makes the parse fail: the standard's steps return failure at this error,
+   * or, for a type with a `condition` in VALIDATION_ERRORS, right after it.
+   */
   failure: boolean;
   message: string;
 }
 
 /**
  * Where the parser reports validation errors. `start`/`end` are offsets into the string the
- * reporting step was given; the caller maps them to the original input. `null` means nobody is
- * listening, and reporting costs nothing.
+ * reporting step was given; the caller maps them to the original input. `failure` is the
+ * instance's failure flag: the step that reports a type with a `condition` passes it, and for
+ * any other type it is left out and the type's `failure` stands (see errorFailure). `null` means
+ * nobody is listening, and reporting costs nothing.
  */
-export type ErrorSink = ((type: ValidationErrorType, start: number, end: number) => void) | null;
+export type ErrorSink = ((type: ValidationErrorType, start: number, end: number, failure?: boolean) => void) | null;
 
 /** A sink that adds `offset` to the offsets it passes on to `sink` (null when `sink` is). */
 export function offsetSink(sink: ErrorSink, offset: number): ErrorSink {
   if (!sink) return null;
-  return (type, start, end) => sink(type, start + offset, end + offset);
+  return (type, start, end, failure) => sink(type, start + offset, end + offset, failure);
+}
+
+/**
+ * An error's failure flag: the one its step passed to the sink, or else the type's own. Every
+ * step that reports a type with a condition passes the flag (test/failure-flag.test.ts checks
+ * the flags against the parser's result), so the fallback only serves the other types.
+ */
+export function errorFailure(type: ValidationErrorType, failure: boolean | undefined): boolean {
+  return failure ?? VALIDATION_ERRORS[type].failure;
 }

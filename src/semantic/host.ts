@@ -199,7 +199,7 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
     // error of the IPv4 parser; it covers the whole host.
     if (nonASCII) sink?.('IPv4-non-ASCII-input', 0, input.length);
     const exact = domain === input && !nonASCII;
-    const ipv4Sink: ErrorSink = exact || !sink ? sink : (type) => sink(type, 0, input.length);
+    const ipv4Sink: ErrorSink = exact || !sink ? sink : (type, _start, _end, failure) => sink(type, 0, input.length, failure);
     return parseIPv4(asciiDomain, ipv4Sink);
   }
 
@@ -212,10 +212,28 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
 /**
  * https://url.spec.whatwg.org/#concept-domain-to-ascii (the standard's "domain parser").
  * `errorEnd` is where the domain-to-ASCII error's span ends (the error covers the whole input).
+ *
+ * Step 2's domain-to-ASCII error does not return, and whether it is a failure depends on the
+ * steps after it, so it is reported when the parser returns, with the outcome as its failure
+ * flag: nothing else is reported in between, so the order of errors is the standard's.
  */
 function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorEnd: number): string | null {
+  if (!sink) return domainParserSteps(domain, beStrict, null);
+  const strict = { failed: false };
+  const result = domainParserSteps(domain, beStrict, strict);
+  if (strict.failed) sink('domain-to-ASCII', 0, errorEnd, result === null);
+  return result;
+}
+
+/**
+ * The domain parser's steps (https://url.spec.whatwg.org/#concept-domain-to-ascii). With
+ * `strict`, steps 1-2 run even when the result does not need them, and `strict.failed` says
+ * whether step 2 found a domain-to-ASCII validation error; without it, they run only for
+ * beStrict.
+ */
+function domainParserSteps(domain: string, beStrict: boolean, strict: { failed: boolean } | null): string | null {
   // The common case in one pass: an ASCII domain, nobody listening, not strict.
-  if (!sink && !beStrict) {
+  if (!strict && !beStrict) {
     const plain = plainASCIIDomain(domain);
     if (plain !== undefined) return plain;
   }
@@ -225,13 +243,13 @@ function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorE
   // (none starts a canonical decomposition, unlike "<" and ">"), and NO-BREAK SPACE maps to a
   // space, so step 7 would find one in the result: failure, with no need to ask tr46 first when
   // nobody is listening.
-  if (!sink && !beStrict && !ascii && INERT_FORBIDDEN.test(domain)) return null;
+  if (!strict && !beStrict && !ascii && INERT_FORBIDDEN.test(domain)) return null;
 
   // 1-3. The strict result only matters for the validation error and for strict parsing, so it
   //      is computed only when someone is listening or strictness is asked for.
-  if (sink || beStrict) {
+  if (strict || beStrict) {
     const strictResult = domainParserToASCII(domain, true);
-    if (strictResult === null) sink?.('domain-to-ASCII', 0, errorEnd);
+    if (strict) strict.failed = strictResult === null;
     if (beStrict) return strictResult;
   }
 
@@ -379,11 +397,13 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
     return null;
   }
 
-  // 7-9.
-  if (outOfRangeStart >= 0) sink?.('IPv4-out-of-range-part', outOfRangeStart, outOfRangeEnd);
+  // 7-9. Step 7's error is a failure when step 8 or 9 returns failure, so those are asked first
+  //      (every number that fails step 9 exceeds 255, so step 7 has reported it).
   const last = numbers.length - 1;
-  for (let i = 0; i < last; i++) if (numbers[i] > 255) return null;
-  if (numbers[last] >= 256 ** (5 - numbers.length)) return null;
+  let fails = numbers[last] >= 256 ** (5 - numbers.length);
+  for (let i = 0; i < last && !fails; i++) if (numbers[i] > 255) fails = true;
+  if (outOfRangeStart >= 0) sink?.('IPv4-out-of-range-part', outOfRangeStart, outOfRangeEnd, fails);
+  if (fails) return null;
 
   // 10-14.
   let ipv4 = numbers[last];
