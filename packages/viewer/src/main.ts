@@ -87,6 +87,8 @@ interface Results {
   components: Record<(typeof IMPLS)[number]['id'], Components>;
   errors: ValidationError[];
   record: IntermediateRecord | null;
+  /** url-grammar's URL record, or null when it fails. */
+  url: URLRecord | null;
   verdicts: Explanation | null;
 }
 
@@ -114,6 +116,7 @@ function run(state: State): Results {
     },
     errors: d?.errors ?? [],
     record: d?.record ?? null,
+    url: d?.url ?? null,
     verdicts,
   };
 }
@@ -127,11 +130,52 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return e;
 }
 
-/** Control characters, spaces and DELETE as visible pictures, one per code unit (so columns stay aligned). */
-function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f ]/g, (c) => {
-    const n = c.charCodeAt(0);
-    return n === 0x20 ? '\u2423' : n === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + n);
+/**
+ * The code points drawn as a picture: C0 controls, space and DELETE, one picture per code unit.
+ * The code points drawn as a boxed U+ number: the rest of the controls, the format controls
+ * (general category Cf, which holds the bidi controls), the surrogates (a lone one cannot be
+ * drawn), White_Space and the default-ignorable code points; each would otherwise be invisible,
+ * or would reorder or hide the text around it.
+ */
+const SHOWN_SPECIALLY = /[\u0000-\u0020\u007f]|[\p{Cc}\p{Cf}\p{Cs}\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** The U+ number of a code point, at least four hexadecimal digits. */
+function codePointName(cp: number): string {
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** `text` with every code point of SHOWN_SPECIALLY drawn visibly: a picture, or a U+ badge. */
+function visible(text: string): (Node | string)[] {
+  // The common case, a text with nothing special in it, stays one string. (test() moves a global
+  // regular expression's lastIndex, which matchAll would start from: it is put back.)
+  const special = SHOWN_SPECIALLY.test(text);
+  SHOWN_SPECIALLY.lastIndex = 0;
+  if (!special) return [text];
+  const out: (Node | string)[] = [];
+  let plain = '';
+  let at = 0;
+  for (const m of text.matchAll(SHOWN_SPECIALLY)) {
+    plain += text.slice(at, m.index);
+    at = m.index + m[0].length;
+    const cp = m[0].codePointAt(0)!;
+    if (cp <= 0x20 || cp === 0x7f) {
+      plain += cp === 0x20 ? '\u2423' : cp === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + cp);
+      continue;
+    }
+    if (plain !== '') out.push(plain);
+    plain = '';
+    out.push(el('span', { class: 'cp', title: `${codePointName(cp)}, drawn as its number: it is invisible, a control or a space` }, codePointName(cp)));
+  }
+  plain += text.slice(at);
+  if (plain !== '') out.push(plain);
+  return out;
+}
+
+/** `text` as a JSON string, with the code points of SHOWN_SPECIALLY escaped, for titles and notes. */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(SHOWN_SPECIALLY, (c) => {
+    const cp = c.codePointAt(0)!;
+    return cp === 0x20 ? c : `\\u{${cp.toString(16).toUpperCase()}}`;
   });
 }
 
@@ -184,35 +228,80 @@ function spanRows(input: string, spans: NamedSpan[]): HTMLElement[] {
       let at = from;
       for (const child of children) {
         const s = child.span!;
-        if (s.start > at) parent.append(visible(input.slice(at, s.start)));
+        if (s.start > at) parent.append(...visible(input.slice(at, s.start)));
         const field = s.field.replace(/\[\d+\]$/, '');
         const node = el('span', {
           class: `span f-${field}${s.start === s.end ? ' empty' : ''}`,
           'data-span-field': s.field,
           'data-start': String(s.start),
           'data-end': String(s.end),
-          title: `${s.field} [${s.start}, ${s.end}) ${JSON.stringify(s.text)}`,
+          title: `${s.field} [${s.start}, ${s.end}) ${quoted(s.text)}`,
         });
         draw(node, s.start, s.end, child.children);
         parent.append(node);
         at = Math.max(at, s.end);
       }
-      if (to > at) parent.append(visible(input.slice(at, to)));
+      if (to > at) parent.append(...visible(input.slice(at, to)));
     };
-    const line = el('div', { class: 'line' });
+    const line = el('div', { class: 'line', dir: 'ltr' });
     draw(line, 0, input.length, root.children);
     return line;
   });
 }
 
 function errorRow(input: string, e: ValidationError): HTMLElement {
-  const line = el('div', { class: 'line' });
-  line.append(el('span', { class: 'ghost' }, visible(input.slice(0, e.start))));
-  line.append(el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, visible(input.slice(e.start, e.end))));
-  line.append(el('span', { class: 'ghost' }, visible(input.slice(e.end))));
+  const line = el('div', { class: 'line', dir: 'ltr' });
+  line.append(el('span', { class: 'ghost' }, ...visible(input.slice(0, e.start))));
+  line.append(el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, ...visible(input.slice(e.start, e.end))));
+  line.append(el('span', { class: 'ghost' }, ...visible(input.slice(e.end))));
   const link = el('a', { href: `${SPEC}#${errorAnchor(e.type)}`, target: '_blank', rel: 'noopener' }, e.type);
   const what = el('div', { class: 'what' }, link, ` [${e.start}, ${e.end})${e.failure ? ' (a failure)' : ''}: ${e.message}`);
   return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, line, what);
+}
+
+/** The kind of host the parser made: https://url.spec.whatwg.org/#concept-host. */
+function hostType(r: URLRecord): string | null {
+  if (r.host === null) return null;
+  if (typeof r.host === 'number') return 'an IPv4 address';
+  if (Array.isArray(r.host)) return 'an IPv6 address';
+  if (r.host === '') return 'the empty host';
+  return /^(?:ftp|file|https?|wss?)$/.test(r.scheme) ? 'a domain' : 'an opaque host';
+}
+
+const SINGLE_DOT = /^(?:\.|%2e)$/i;
+const DOUBLE_DOT = /^(?:\.|%2e){2}$/i;
+
+/**
+ * What the path state does with the input's segments (https://url.spec.whatwg.org/#path-state):
+ * a single-dot segment is dropped, a double-dot segment removes the segment before it. Said only
+ * when there is a dot segment. The base URL's segments and a file URL's drive letter are not
+ * followed: a double-dot segment at the start is said to remove a segment of the base's path.
+ */
+function pathSteps(record: IntermediateRecord, hasBase: boolean): string[] {
+  const steps: string[] = [];
+  const kept: { index: number; text: string }[] = [];
+  record.path.forEach((segment, index) => {
+    const name = `segment ${index} ${quoted(segment.text)}`;
+    if (DOUBLE_DOT.test(segment.text)) {
+      const gone = kept.pop();
+      steps.push(
+        gone
+          ? `${name}, a double-dot segment, removes segment ${gone.index} ${quoted(gone.text)}`
+          : `${name}, a double-dot segment, removes ${hasBase ? "the last segment of the base URL's path, if there is one" : 'nothing: the path is at its root'}`,
+      );
+    } else if (SINGLE_DOT.test(segment.text)) steps.push(`${name}, a single-dot segment, is dropped`);
+    else kept.push({ index, text: segment.text });
+  });
+  return steps;
+}
+
+/** The host's type and the path's processing, as text (they used to be only in the spans' titles). */
+function factsView(r: Results, url: URLRecord | null): HTMLElement {
+  const facts = el('ul', { class: 'facts' });
+  const type = url ? hostType(url) : null;
+  if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, ...visible(serializeHost(url!.host!)))));
+  if (r.record) for (const step of pathSteps(r.record, r.state.base !== '')) facts.append(el('li', { class: 'path-step' }, step));
+  return facts;
 }
 
 function componentTable(r: Results): HTMLElement {
@@ -225,7 +314,8 @@ function componentTable(r: Results): HTMLElement {
       if (c) attrs['data-value'] = c[f];
       const differs = impl.id !== 'url-grammar' && (c === null) !== (ours === null) ? true : impl.id !== 'url-grammar' && c !== null && ours !== null && c[f] !== ours[f];
       if (differs) attrs.class = 'differs';
-      const shown = c === null ? el('span', { class: 'fails' }, f === 'href' ? 'fails' : '—') : el('code', {}, c[f] === '' ? '' : c[f]);
+      // An empty value is said in words, muted, so that it does not read as a missing cell.
+      const shown = c === null ? el('span', { class: 'fails' }, f === 'href' ? 'fails' : '—') : c[f] === '' ? el('span', { class: 'empty-value' }, '(empty string)') : el('code', { dir: 'ltr' }, ...visible(c[f]));
       return el('td', attrs, shown);
     });
     return el('tr', {}, el('th', { scope: 'row' }, f), ...cells);
@@ -251,10 +341,27 @@ function verdictsView(r: Results): HTMLElement {
     box.append(el('span', { class: `verdict ${value ? 'yes' : 'no'}`, 'data-verdict': name, 'data-value': String(value), title: what }, `${name}: ${value ? 'yes' : 'no'}`));
   }
   const notes = el('div', { class: 'notes' });
-  if (v?.disagreement) notes.append(el('p', { class: 'disagreement' }, v.disagreement));
+  const problem = (p: Explanation['problems'][number]): (Node | string)[] => ['writing rule ', el('code', {}, p.rule), ` fails at offset ${p.offset}: ${p.message}`];
   if (v && v.problems.length) {
-    const p = v.problems[0];
-    notes.append(el('p', { class: 'problem', 'data-rule': p.rule, 'data-offset': String(p.offset) }, 'writing rule ', el('code', {}, p.rule), ` fails at offset ${p.offset}: ${p.message}${v.problems.length > 1 ? ` (and ${v.problems.length - 1} more)` : ''}`));
+    // When the parser reports no error, the disagreement is the first writing problem: it is said
+    // once, here, with its lead-in, rather than once in the disagreement and again below it.
+    const first = v.problems[0];
+    const lead = v.parserValid && v.disagreement ? 'The URL parser reports no validation error, but the input is not a valid URL string: ' : '';
+    notes.append(el('p', { class: `problem${lead ? ' disagreement' : ''}`, 'data-rule': first.rule, 'data-offset': String(first.offset) }, lead, ...problem(first)));
+    if (v.problems.length > 1) {
+      const more = el('details', { class: 'more-problems' }, el('summary', {}, `and ${v.problems.length - 1} more`));
+      const list = el('ul', {});
+      for (const p of v.problems.slice(1)) list.append(el('li', { class: 'problem', 'data-rule': p.rule, 'data-offset': String(p.offset) }, ...problem(p)));
+      more.append(list);
+      notes.append(more);
+    }
+  } else if (v?.disagreement) notes.append(el('p', { class: 'disagreement' }, v.disagreement));
+  // Why a parse fails: url-grammar's failure errors, or the base URL.
+  if (r.baseFails) notes.append(el('p', { class: 'why fails', 'data-why': 'base' }, 'url-grammar fails: the base URL does not parse.'));
+  else if (r.components['url-grammar'] === null) {
+    const failures = r.errors.filter((e) => e.failure);
+    const why = failures.length ? failures.map((e) => `${e.type} at [${e.start}, ${e.end}): ${e.message}`).join('; ') : 'no failure error was reported';
+    notes.append(el('p', { class: 'why fails', 'data-why': 'failure' }, `url-grammar fails: ${why}`));
   }
   return el('div', {}, box, notes);
 }
@@ -314,20 +421,124 @@ function readState(): State {
   };
 }
 
+// ---- the permalink ----------------------------------------------------------------------------
+//
+// The fragment is #url=...&base=...&encoding=..., form-encoded as URLSearchParams writes it, so
+// that the links of `url-grammar viewer` and older permalinks read the same. URLSearchParams
+// writes a lone surrogate as U+FFFD, though: here a lone surrogate is written as its three bytes
+// of generalized UTF-8 (WTF-8, %ED%A0%80 for U+D800), which no UTF-8 text holds, and read back.
+
+/** A lone surrogate: a lead not followed by a trail, or a trail not preceded by a lead. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `value` form-encoded, with each lone surrogate as its generalized UTF-8 bytes. */
+function encodeComponent(value: string): string {
+  const form = (text: string) => new URLSearchParams([['', text]]).toString().slice(1);
+  const byte = (n: number) => `%${n.toString(16).toUpperCase()}`;
+  let out = '';
+  let at = 0;
+  for (const m of value.matchAll(LONE_SURROGATE)) {
+    const unit = m[0].charCodeAt(0);
+    out += form(value.slice(at, m.index)) + byte(0xe0 | (unit >> 12)) + byte(0x80 | ((unit >> 6) & 0x3f)) + byte(0x80 | (unit & 0x3f));
+    at = m.index + 1;
+  }
+  return out + form(value.slice(at));
+}
+
+/** A form-encoded component read back: UTF-8, except that generalized UTF-8 surrogates are kept. */
+function decodeComponent(text: string): string {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  const spaced = text.replace(/\+/g, ' ');
+  for (let i = 0; i < spaced.length; ) {
+    if (spaced[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(spaced.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(spaced.slice(i + 1, i + 3), 16));
+      i += 3;
+    } else {
+      const c = String.fromCodePoint(spaced.codePointAt(i)!);
+      bytes.push(...encoder.encode(c));
+      i += c.length;
+    }
+  }
+  const all = Uint8Array.from(bytes);
+  const decoder = new TextDecoder();
+  let out = '';
+  let from = 0;
+  for (let i = 0; i + 2 < all.length; i++) {
+    // ED A0..BF 80..BF is a surrogate's generalized UTF-8; UTF-8 has no such sequence.
+    if (all[i] === 0xed && all[i + 1] >= 0xa0 && all[i + 1] <= 0xbf && all[i + 2] >= 0x80 && all[i + 2] <= 0xbf) {
+      out += decoder.decode(all.subarray(from, i)) + String.fromCharCode(0xd000 | ((all[i + 1] & 0x3f) << 6) | (all[i + 2] & 0x3f));
+      i += 2;
+      from = i + 1;
+    }
+  }
+  return out + decoder.decode(all.subarray(from));
+}
+
 /** The state from the location's fragment (#url=...&base=...&encoding=...), or null. */
 function stateFromFragment(): State | null {
   const hash = location.hash.slice(1);
   if (hash === '') return null;
-  const p = new URLSearchParams(hash);
-  if (!p.has('url')) return null;
-  return { url: p.get('url') ?? '', base: p.get('base') ?? '', encoding: p.get('encoding') ?? 'UTF-8' };
+  const params = new Map<string, string>();
+  for (const pair of hash.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
+    // The first of a name counts, as URLSearchParams's get() has it.
+    if (!params.has(name)) params.set(name, eq === -1 ? '' : decodeComponent(pair.slice(eq + 1)));
+  }
+  if (!params.has('url')) return null;
+  return { url: params.get('url')!, base: params.get('base') ?? '', encoding: params.get('encoding') ?? 'UTF-8' };
 }
 
 function fragmentOf(state: State): string {
-  const p = new URLSearchParams({ url: state.url });
-  if (state.base !== '') p.set('base', state.base);
-  if (state.encoding !== 'UTF-8') p.set('encoding', state.encoding);
-  return `#${p.toString()}`;
+  let fragment = `#url=${encodeComponent(state.url)}`;
+  if (state.base !== '') fragment += `&base=${encodeComponent(state.base)}`;
+  if (state.encoding !== 'UTF-8') fragment += `&encoding=${encodeComponent(state.encoding)}`;
+  return fragment;
+}
+
+// ---- the encoding -----------------------------------------------------------------------------
+
+/** The labels of the replacement encoding, which TextDecoder refuses by design. */
+const REPLACEMENT_LABELS = new Set(['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement']);
+
+/**
+ * The Encoding Standard's name of the encoding `label` names (https://encoding.spec.whatwg.org/#concept-encoding-get),
+ * or null when it is not a label. The browser's TextDecoder knows the labels of every encoding it
+ * decodes; the replacement labels are the ones it refuses.
+ */
+function encodingName(label: string): string | null {
+  const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
+  if (REPLACEMENT_LABELS.has(trimmed)) return 'replacement';
+  try {
+    return new TextDecoder(trimmed).encoding;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sets the encoding select to the encoding `label` names (latin1 selects windows-1252), adding an
+ * option for an encoding it does not list; an unknown label selects UTF-8 and says so.
+ */
+function selectEncoding(label: string): void {
+  const select = document.getElementById('encoding') as HTMLSelectElement;
+  const message = document.getElementById('encoding-message')!;
+  const name = encodingName(label);
+  message.hidden = name !== null;
+  message.textContent = name === null ? `The link's encoding ${quoted(label)} is not an Encoding Standard label; UTF-8 is used.` : '';
+  const wanted = (name ?? 'UTF-8').toLowerCase();
+  let option = [...select.options].find((o) => o.value.toLowerCase() === wanted);
+  if (!option) select.append((option = el('option', { value: name! }, name!)));
+  select.value = option.value;
+}
+
+/** Puts a state into the inputs. */
+function applyState(state: State): void {
+  (document.getElementById('url') as HTMLInputElement).value = state.url;
+  (document.getElementById('base') as HTMLInputElement).value = state.base;
+  selectEncoding(state.encoding);
 }
 
 let last: Results | null = null;
@@ -345,14 +556,15 @@ function render(): void {
   const inputView = el('div', { class: 'input-view' });
   const errorCount = r.errors.length === 0 ? 'no validation error' : r.errors.length === 1 ? 'its validation error underlined below' : `its ${r.errors.length} validation errors underlined below`;
   inputView.append(el('div', { class: 'label' }, `the input, with the record the grammar found (hover for each span); ${errorCount}`));
-  for (const row of r.record ? spanRows(input, spansOf(r.record)) : [el('div', { class: 'line' }, visible(input))]) inputView.append(row);
+  for (const row of r.record ? spanRows(input, spansOf(r.record)) : [el('div', { class: 'line', dir: 'ltr' }, ...visible(input))]) inputView.append(row);
+  const facts = factsView(r, r.url);
   const errors = el('div', { class: 'errors' });
   for (const e of r.errors) errors.append(errorRow(input, e));
   if (r.baseFails) errors.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
 
   results.replaceChildren(
     el('section', {}, el('h2', {}, 'Verdicts'), verdictsView(r)),
-    el('section', {}, el('h2', {}, 'Input'), inputView, errors),
+    el('section', {}, el('h2', {}, 'Input'), inputView, facts, errors),
     el('section', {}, el('h2', {}, 'Components'), componentTable(r), el('p', { class: 'note' }, 'A marked cell differs from url-grammar. The browser and whatwg-url always encode the query as UTF-8; only url-grammar takes the encoding.')),
     el('section', {}, el('h2', {}, 'Railroad diagrams'), diagramsView(r)),
   );
@@ -395,24 +607,20 @@ function start(): void {
   style.textContent = diagramCSS();
   document.head.append(style);
   const fromFragment = stateFromFragment();
-  if (fromFragment) {
-    (document.getElementById('url') as HTMLInputElement).value = fromFragment.url;
-    (document.getElementById('base') as HTMLInputElement).value = fromFragment.base;
-    const select = document.getElementById('encoding') as HTMLSelectElement;
-    if (![...select.options].some((o) => o.value === fromFragment.encoding)) select.append(el('option', { value: fromFragment.encoding }, fromFragment.encoding));
-    select.value = fromFragment.encoding;
-  }
+  if (fromFragment) applyState(fromFragment);
   for (const id of ['url', 'base']) document.getElementById(id)!.addEventListener('input', render);
-  document.getElementById('encoding')!.addEventListener('change', render);
+  document.getElementById('encoding')!.addEventListener('change', () => {
+    // A choice in the select answers the message about the link's encoding.
+    document.getElementById('encoding-message')!.hidden = true;
+    render();
+  });
   document.getElementById('copy-json')!.addEventListener('click', copyJSON);
   window.addEventListener('hashchange', () => {
     const s = stateFromFragment();
     if (!s) return;
     const now = readState();
     if (s.url === now.url && s.base === now.base && s.encoding === now.encoding) return;
-    (document.getElementById('url') as HTMLInputElement).value = s.url;
-    (document.getElementById('base') as HTMLInputElement).value = s.base;
-    (document.getElementById('encoding') as HTMLSelectElement).value = s.encoding;
+    applyState(s);
     render();
   });
   render();

@@ -67,6 +67,9 @@ describe('the viewer page in headless Chromium', function () {
         await page!.fill(selector, '');
         await page!.locator(selector).pressSequentially(text);
       },
+      async setViewport(width, height) {
+        await page!.setViewportSize({ width, height });
+      },
       async screenshot(file, clip) {
         await page!.screenshot({ path: file, clip: { x: 0, y: 0, ...clip }, fullPage: true });
       },

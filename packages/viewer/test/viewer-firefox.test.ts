@@ -59,6 +59,9 @@ describe('the viewer page in headless Firefox (WebDriver BiDi)', function () {
         await page!.$eval(selector, (e) => ((e as HTMLInputElement).value = ''));
         await page!.type(selector, text);
       },
+      async setViewport(width, height) {
+        await page!.setViewport({ width, height });
+      },
       async screenshot(file, clip) {
         await page!.screenshot({ path: file as `${string}.png`, clip: { x: 0, y: 0, ...clip } });
       },

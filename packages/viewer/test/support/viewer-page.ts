@@ -23,6 +23,8 @@ export interface PageDriver {
   /** Types `text` into the element with the keyboard, after clearing it. */
   type(selector: string, text: string): Promise<void>;
   screenshot(file: string, clip: { width: number; height: number }): Promise<void>;
+  /** Sets the viewport's size. */
+  setViewport(width: number, height: number): Promise<void>;
   problems: string[];
 }
 
@@ -222,6 +224,8 @@ export async function checkViewerPage(driver: PageDriver, options: ViewerRunOpti
   expect(diagrams.off).to.be.greaterThan(0);
   expect(diagrams.stroke).to.not.equal('rgb(0, 0, 0)');
 
+  await checkIssue22(driver, page);
+
   // the screenshot: the README's example
   await driver.evaluate(setValue, { id: 'encoding', value: 'UTF-8' });
   await driver.evaluate(setValue, { id: 'base', value: '' });
@@ -230,4 +234,163 @@ export async function checkViewerPage(driver: PageDriver, options: ViewerRunOpti
 
   expect(driver.problems).to.deep.equal([]);
   return cases.length;
+}
+
+/** Sets the inputs as typing would, in order, and returns what the page shows then. */
+async function show(driver: PageDriver, url: string, base = '', encoding = 'UTF-8'): Promise<Shown> {
+  await driver.evaluate(setValue, { id: 'encoding', value: encoding });
+  await driver.evaluate(setValue, { id: 'base', value: base });
+  await driver.evaluate(setValue, { id: 'url', value: url });
+  return driver.evaluate(readPage, null);
+}
+
+/** The value of a component cell as shown: its text, and whether it is the muted empty string. */
+function cellShown(arg: { impl: string; field: string }): { text: string; empty: boolean; value: string | null } {
+  const cell = document.querySelector(`[data-impl="${arg.impl}"][data-field="${arg.field}"]`)!;
+  return { text: cell.textContent ?? '', empty: cell.querySelector('.empty-value') !== null, value: cell.getAttribute('data-value') };
+}
+
+/** Waits for the page to take a new fragment (its hashchange listener runs before this one's timeout). */
+function setHash(hash: string): Promise<void> {
+  return new Promise((resolve) => {
+    window.addEventListener('hashchange', () => setTimeout(resolve, 0), { once: true });
+    location.hash = hash;
+  });
+}
+
+/** The checks of url-grammar issue 22's items 2, 3, 5 and 7. */
+async function checkIssue22(driver: PageDriver, page: string): Promise<void> {
+  // Item 2: invisible code points, format and bidi controls and spaces other than U+0020 show as
+  // a boxed U+ number, in the input view and in the error rows; data-value stays the raw string.
+  const sneaky = 'https://exa\u200Bmple.com/a\u00ADb/\u202Ec';
+  const sneakyShown = await show(driver, sneaky);
+  await checkShown(driver, sneakyShown, 'invisible code points');
+  const badges = await driver.evaluate(
+    () => ({
+      line: document.querySelector('.input-view .line')!.textContent,
+      badges: Array.from(document.querySelectorAll('.input-view .line .cp')).map((e) => [e.textContent, e.getBoundingClientRect().width] as [string, number]),
+    }),
+    null,
+  );
+  expect(badges.line).to.equal('https://exaU+200Bmple.com/aU+00ADb/U+202Ec');
+  expect(badges.badges.map((b) => b[0])).to.deep.equal(['U+200B', 'U+00AD', 'U+202E']);
+  for (const [name, width] of badges.badges) expect(width, `${name} is drawn`).to.be.greaterThan(10);
+  const nbsp = await show(driver, 'sc:a\u00A0b\uFEFFc d\u2028');
+  expect(await driver.evaluate(() => document.querySelector('.input-view .line')!.textContent, null)).to.equal('sc:aU+00A0bU+FEFFc\u2423dU+2028');
+  // A value keeps its pictures too (an opaque path keeps its spaces); data-value is exact.
+  await show(driver, 'sc:a b');
+  expect(await driver.evaluate(cellShown, { impl: 'url-grammar', field: 'pathname' })).to.deep.equal({ text: 'a\u2423b', empty: false, value: 'a b' });
+  await checkShown(driver, nbsp, 'a no-break space, a byte order mark and a line separator');
+
+  // Item 3: the spans of a right-to-left URL stay in input order, left to right.
+  const rtl = 'https://user@\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631:99/%D8%A7?\u0628#\u062C';
+  await checkShown(driver, await show(driver, rtl), 'a right-to-left host');
+  const boxes = await driver.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('.input-view .line [data-span-field]')).map((e) => {
+        const box = e.getBoundingClientRect();
+        return { field: e.getAttribute('data-span-field')!, start: Number(e.getAttribute('data-start')), end: Number(e.getAttribute('data-end')), left: box.left, right: box.right };
+      }),
+    null,
+  );
+  expect(boxes.map((b) => b.field)).to.include.members(['scheme', 'username', 'host', 'port', 'path[0]', 'query', 'fragment']);
+  const ordered = [...boxes].sort((a, b) => a.start - b.start);
+  for (const a of ordered) {
+    for (const b of ordered) {
+      if (a.end <= b.start && a.start < b.start) expect(a.right, `${a.field} is left of ${b.field}`).to.be.at.most(b.left + 0.5);
+    }
+  }
+
+  // Item 5: an empty value is said in words; data-value stays "".
+  await show(driver, 'https://example.com/');
+  expect(await driver.evaluate(cellShown, { impl: 'url-grammar', field: 'username' })).to.deep.equal({ text: '(empty string)', empty: true, value: '' });
+  expect(await driver.evaluate(cellShown, { impl: 'native', field: 'search' })).to.deep.equal({ text: '(empty string)', empty: true, value: '' });
+  // A failing parse says why: its failure errors, or the base URL.
+  const failing = 'http://[::1';
+  await show(driver, failing);
+  const failures = parseWithDiagnostics(failing).errors.filter((e) => e.failure);
+  expect(failures).to.not.deep.equal([]);
+  const why = await driver.evaluate(() => document.querySelector('[data-why]')?.textContent ?? null, null);
+  for (const e of failures) expect(why).to.contain(e.type).and.to.contain(e.message);
+  await show(driver, 'a', 'not a base');
+  expect(await driver.evaluate(() => document.querySelector('[data-why="base"]')?.textContent ?? null, null)).to.contain('the base URL does not parse');
+  await show(driver, 'https://example.com/');
+  expect(await driver.evaluate(() => document.querySelector('[data-why]'), null)).to.equal(null);
+
+  // Item 7 (d, e): each writing problem is said once, the ones after the first in a <details>.
+  const twoProblems = 'https://xn--a.com:99999/';
+  const problems = explain(twoProblems).problems;
+  expect(problems).to.have.length(2);
+  await show(driver, twoProblems);
+  const notes = await driver.evaluate(() => {
+    const more = document.querySelector('.notes details') as HTMLDetailsElement | null;
+    const shownBefore = more?.querySelector('li')?.checkVisibility() ?? null;
+    more?.querySelector('summary')!.click();
+    return { text: document.querySelector('.notes')!.textContent ?? '', summary: more?.querySelector('summary')!.textContent ?? null, open: more?.open ?? false, shownBefore, shownAfter: more?.querySelector('li')?.checkVisibility() ?? null };
+  }, null);
+  expect(notes.summary).to.equal('and 1 more');
+  expect(notes.open).to.equal(true);
+  expect([notes.shownBefore, notes.shownAfter], 'the second problem is hidden, then shown').to.deep.equal([false, true]);
+  for (const p of problems) expect(notes.text.split(p.message).length - 1, p.message).to.equal(1);
+
+  // Item 7 (f): the host's type and the path's processing are text.
+  await show(driver, 'https://a/b/%2e%2E/./c');
+  const facts = await driver.evaluate(() => ({ host: document.querySelector('[data-host-type]')?.getAttribute('data-host-type') ?? null, steps: Array.from(document.querySelectorAll('.path-step')).map((e) => e.textContent) }), null);
+  expect(facts).to.deep.equal({ host: 'a domain', steps: ['segment 1 "%2e%2E", a double-dot segment, removes segment 0 "b"', 'segment 2 ".", a single-dot segment, is dropped'] });
+  await show(driver, 'http://0x7f.1/');
+  expect(await driver.evaluate(() => document.querySelector('[data-host-type]')!.textContent, null)).to.equal('the host is an IPv4 address: 127.0.0.1');
+
+  // Item 7 (a): a new fragment's encoding label is read and mapped to the select's option.
+  await show(driver, 'https://example.org/');
+  await driver.evaluate(setHash, `#url=${encodeURIComponent('https://example.org/?\u00fc')}&encoding=latin1`);
+  const latin1 = await driver.evaluate(readPage, null);
+  expect(await driver.evaluate(() => (document.getElementById('encoding') as HTMLSelectElement).value, null)).to.equal('windows-1252');
+  expect(JSON.parse(latin1.rendered!)).to.deep.equal({ url: 'https://example.org/?\u00fc', base: '', encoding: 'windows-1252' });
+  expect(latin1.values.find((v) => v.impl === 'url-grammar' && v.field === 'search')!.value).to.equal('?%FC');
+
+  // Item 7 (c): a lone surrogate survives the permalink (built in the page: the drivers carry UTF-8).
+  const link = await driver.evaluate(() => {
+    const input = document.getElementById('url') as HTMLInputElement;
+    input.value = `https://h/a${String.fromCharCode(0xd800)}b${String.fromCharCode(0xdc00)}?${String.fromCharCode(0xdbff, 0xdfff)}`;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return (document.getElementById('permalink') as HTMLAnchorElement).href;
+  }, null);
+  expect(link).to.contain('%ED%A0%80').and.to.contain('%ED%B0%80').and.to.contain('%F4%8F%BF%BF');
+  await driver.open(link);
+  const units = await driver.evaluate(() => {
+    const value = (document.getElementById('url') as HTMLInputElement).value;
+    return Array.from({ length: value.length }, (_, i) => value.charCodeAt(i));
+  }, null);
+  const expected = 'https://h/a\uD800b\uDC00?\uDBFF\uDFFF';
+  expect(units).to.deep.equal(Array.from({ length: expected.length }, (_, i) => expected.charCodeAt(i)));
+  expect(await driver.evaluate(() => location.href, null)).to.equal(link);
+
+  // Item 7 (b): an unknown encoding in the fragment is said; UTF-8 is used.
+  await driver.open(`${page}#url=x&encoding=bogus`);
+  const bogus = await driver.evaluate(() => {
+    const message = document.getElementById('encoding-message')!;
+    return { hidden: message.hidden, text: message.textContent, encoding: (document.getElementById('encoding') as HTMLSelectElement).value };
+  }, null);
+  expect(bogus).to.deep.equal({ hidden: false, text: 'The link\'s encoding "bogus" is not an Encoding Standard label; UTF-8 is used.', encoding: 'UTF-8' });
+
+  // Item 7 (h): the URL field has the focus, the results are a live region, there is a dark mode,
+  // and a wavy underline is thick enough to see in Firefox.
+  await driver.open(page);
+  const a11y = await driver.evaluate(() => {
+    const dark = Array.from(document.styleSheets).some((sheet) => Array.from(sheet.cssRules).some((rule) => rule instanceof CSSMediaRule && /prefers-color-scheme:\s*dark/.test(rule.conditionText)));
+    return { focused: document.activeElement?.id ?? null, live: document.getElementById('results')!.getAttribute('aria-live'), dark };
+  }, null);
+  expect(a11y).to.deep.equal({ focused: 'url', live: 'polite', dark: true });
+  await show(driver, 'https://a b/');
+  const thickness = await driver.evaluate(() => getComputedStyle(document.querySelector('.error .underline')!).textDecorationThickness, null);
+  expect(parseFloat(thickness)).to.be.at.least(2);
+
+  // Item 7 (g): at 375 pixels wide the page is no wider than the screen.
+  await driver.setViewport(375, 800);
+  for (const url of ['https://user@ex\u00e4mple.org:8080/a/./b/../c?q=\u00fc#f', rtl, sneaky, 'http://[::1']) {
+    await show(driver, url);
+    const width = await driver.evaluate(() => document.documentElement.scrollWidth, null);
+    expect(width, `the page's width for ${JSON.stringify(url)}`).to.be.at.most(375);
+  }
+  await driver.setViewport(1100, 900);
 }
