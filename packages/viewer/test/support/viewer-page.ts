@@ -48,7 +48,7 @@ export function pageCases(): WptCase[] {
 }
 
 /** What the page shows, read through the test hooks. */
-interface Shown {
+export interface Shown {
   rendered: string | null;
   url: string;
   base: string;
@@ -60,7 +60,7 @@ interface Shown {
   permalink: string;
 }
 
-function readPage(): Shown {
+export function readPage(): Shown {
   const num = (e: Element, a: string) => Number(e.getAttribute(a));
   return {
     rendered: document.getElementById('results')!.getAttribute('data-rendered'),
@@ -76,7 +76,7 @@ function readPage(): Shown {
 }
 
 /** Sets an input's value and fires `input`, as typing would (the viewer updates on `input`). */
-function setValue(arg: { id: string; value: string }): void {
+export function setValue(arg: { id: string; value: string }): void {
   const e = document.getElementById(arg.id) as HTMLInputElement | HTMLSelectElement;
   e.value = arg.value;
   e.dispatchEvent(new Event(e.localName === 'select' ? 'change' : 'input', { bubbles: true }));
@@ -99,7 +99,7 @@ function ourComponents(input: string, base: string): Record<Field, string> | nul
   return Object.fromEntries(FIELDS.map((f) => [f, u[f]])) as Record<Field, string>;
 }
 
-function expectedSpans(record: IntermediateRecord | null): [string, number, number][] {
+export function expectedSpans(record: IntermediateRecord | null): [string, number, number][] {
   const out: [string, number, number][] = [];
   if (!record) return out;
   for (const [key, value] of Object.entries(record)) {
@@ -109,7 +109,7 @@ function expectedSpans(record: IntermediateRecord | null): [string, number, numb
   return out;
 }
 
-const sortSpans = (list: [string, number, number][]) => [...list].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+export const sortSpans = (list: [string, number, number][]) => [...list].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
 
 /** Checks what the page shows for its current input against the library and the browser. */
 async function checkShown(driver: PageDriver, shown: Shown, label: string): Promise<void> {
@@ -258,8 +258,42 @@ function setHash(hash: string): Promise<void> {
   });
 }
 
-/** The checks of url-grammar issue 22's items 2, 3, 5 and 7. */
+/** The checks of url-grammar issue 22's items 2, 3, 5, 6 and 7. */
 async function checkIssue22(driver: PageDriver, page: string): Promise<void> {
+  // Item 6: a failing input draws its complete path, and marks where the semantic pass stopped:
+  // a marker and a caption in the diagram of the rule whose match holds the failure, and the box
+  // it was entered through in red.
+  const stopped = 'http://a b/';
+  const failure = parseWithDiagnostics(stopped).errors.find((e) => e.failure)!;
+  await show(driver, stopped);
+  const stop = await driver.evaluate(() => {
+    const caption = document.querySelector('.diagrams [data-stop-type]');
+    if (!caption) return null;
+    const marker = caption.querySelector('.stop-marker');
+    return {
+      type: caption.getAttribute('data-stop-type'),
+      start: Number(caption.getAttribute('data-start')),
+      end: Number(caption.getAttribute('data-end')),
+      text: caption.textContent ?? '',
+      rule: caption.closest('[data-rule]')?.getAttribute('data-rule') ?? null,
+      marker: marker ? marker.getBoundingClientRect().width > 5 : false,
+      boxes: document.querySelectorAll('.diagrams svg .rr-stop').length,
+    };
+  }, null);
+  expect(stop, 'a stop marker for http://a b/').to.not.equal(null);
+  expect(stop).to.deep.include({ type: failure.type, start: failure.start, end: failure.end, rule: 'special-host', marker: true, boxes: 1 });
+  expect(stop!.text).to.contain(`the semantic pass failed here: ${failure.type} at [${failure.start}, ${failure.end})`);
+  await show(driver, 'http://a/');
+  expect(await driver.evaluate(() => document.querySelectorAll('.diagrams [data-stop-type], .diagrams .rr-stop').length, null), 'no stop marker when the parse succeeds').to.equal(0);
+  // The host grammar's structure: an IPv6 address (with its embedded IPv4 part), an IPv4 address.
+  const hostRules = () => Array.from(document.querySelectorAll('.diagrams [data-grammar="host"]')).filter((e) => e.querySelector('svg.railroad-diagram')).map((e) => e.getAttribute('data-rule'));
+  await show(driver, 'http://[::ffff:1.2.3.4]/');
+  expect(await driver.evaluate(hostRules, null)).to.include.members(['ipv6-address', 'ipv6-body', 'ipv6-ipv4']);
+  await show(driver, 'http://0x7f.1/');
+  expect(await driver.evaluate(hostRules, null)).to.include.members(['ends-in-a-number', 'ipv4-address', 'ipv4-part', 'ipv4-hex-number']);
+  await show(driver, 'http://example.com/');
+  expect(await driver.evaluate(hostRules, null), 'a domain draws no host grammar').to.deep.equal([]);
+
   // Item 2: invisible code points, format and bidi controls and spaces other than U+0020 show as
   // a boxed U+ number, in the input view and in the error rows; data-value stays the raw string.
   const sneaky = 'https://exa\u200Bmple.com/a\u00ADb/\u202Ec';
