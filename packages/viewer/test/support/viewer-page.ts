@@ -260,6 +260,25 @@ function setHash(hash: string): Promise<void> {
 
 /** The checks of url-grammar issue 22's items 2, 3, 5, 6 and 7. */
 async function checkIssue22(driver: PageDriver, page: string): Promise<void> {
+  // Item 1: a domain-to-ASCII error is a failure only where the parse fails. http://ex_ample.com/
+  // and http://xn--a.com/ parse: their error is drawn without the failure underline or words;
+  // http://a⒈.com/ fails, and its error is a failure.
+  for (const [url, failing] of [
+    ['http://ex_ample.com/', false],
+    ['http://xn--a.com/', false],
+    ['http://a\u2488.com/', true],
+  ] as Array<[string, boolean]>) {
+    await show(driver, url);
+    const drawn = await driver.evaluate(() => {
+      const row = document.querySelector('[data-error-type="domain-to-ASCII"]');
+      const results = document.querySelector('#results')!;
+      return { found: row !== null, underline: results.querySelector('.underline.failure') !== null, words: (results.textContent ?? '').includes('(a failure)') };
+    }, null);
+    expect(drawn.found, url).to.equal(true);
+    expect(drawn.underline, url).to.equal(failing);
+    expect(drawn.words, url).to.equal(failing);
+    expect(parseWithDiagnostics(url).url === null, url).to.equal(failing);
+  }
   // Item 6: a failing input draws its complete path, and marks where the semantic pass stopped:
   // a marker and a caption in the diagram of the rule whose match holds the failure, and the box
   // it was entered through in red.
