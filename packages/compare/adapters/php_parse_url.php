@@ -5,7 +5,8 @@
 //
 // parse_url only splits a string; PHP has no function that resolves a reference against a base.
 // So with a base, an input that has a scheme of its own is answered alone (RFC 3986 5.2.2: a
-// reference with a scheme ignores the base), and any other is "could not answer".
+// reference with a scheme ignores the base), and any other is "could not answer", even when
+// parse_url would return false for it: that false says nothing of the URL the base would make.
 
 /** The URL's own serialisation from parse_url's parts, in the order RFC 3986 writes them. */
 function href(array $p): string {
@@ -23,11 +24,20 @@ function href(array $p): string {
     return $s;
 }
 
+const NO_RESOLUTION = 'PHP has no reference resolution: parse_url cannot apply a base';
+
 function answer(string $input, ?string $base): array {
+    // With a base, an input without a scheme of its own (RFC 3986 section 3.1: a letter, then
+    // letters, digits, "+", "-" or ".", then ":") is a relative reference, which only resolution
+    // could answer. This is decided before parse_url runs, so that its false for such an input
+    // ("///x", "//h:99999/p") is not mistaken for the URL failing.
+    if ($base !== null && !preg_match('/^[A-Za-z][A-Za-z0-9+.-]*:/', $input)) return ['error' => NO_RESOLUTION];
     $p = parse_url($input);
     if ($p === false) return ['ok' => false, 'message' => 'parse_url returned false'];
     if (!isset($p['scheme'])) {
-        if ($base !== null) return ['error' => 'PHP has no reference resolution: parse_url cannot apply a base'];
+        // parse_url read no scheme where RFC 3986 sees one ("localhost:80" is a host and a port to
+        // it): with a base, that relative reference again needs resolution.
+        if ($base !== null) return ['error' => NO_RESOLUTION];
         return ['ok' => false, 'message' => 'no scheme: parse_url read a relative reference'];
     }
     $host = $p['host'] ?? '';

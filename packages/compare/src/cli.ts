@@ -6,7 +6,9 @@
 // Corpora: the bundled real-world one (corpus/real-urls.txt, one URL per line as written in the
 // wild, tabs included) plus every input of WPT's urltestdata.json (corpus/) with its base, by default;
 // --corpus files (one case per line: the input, or the input, a TAB and the base; "-" is standard
-// input; a .json file is WPT urltestdata), read in pieces; --generate N inputs drawn from the
+// input; a .json file is WPT urltestdata; a .jsonl file, or any with --corpus-format jsonl, holds a
+// JSON object per line, {"input": …, "base": …}, for inputs with tabs or any other character),
+// read in pieces; --generate N inputs drawn from the
 // grammar (--seed makes them reproducible).
 //
 // Parsers: the built-in ones run on worker threads; the adapters of the manifest
@@ -37,7 +39,7 @@ import {
   type ParserAdapter,
   type Value,
 } from './compare';
-import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineStats } from './corpus';
+import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineFormat, type LineStats } from './corpus';
 import { checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
 import { htmlReport, markdownReport } from './report';
 import { compareStream, type StreamReport } from './stream';
@@ -136,6 +138,7 @@ export function splitCommand(command: string): string[] {
 
 interface CompareOptionsCli {
   corpus?: string[];
+  corpusFormat?: string;
   generate?: string;
   seed?: string;
   against?: string;
@@ -155,7 +158,14 @@ interface CompareOptionsCli {
 export interface SkippedLines {
   /** Lines longer than MAX_CORPUS_LINE_BYTES (never read whole). */
   tooLong: number;
+  /** Lines of a JSON-lines corpus that are not a case (not JSON, not an object, no string input, a base neither string nor null). */
+  invalid: number;
+  /** The first of those: its line number and why (only when there is one). */
+  firstInvalid?: { line: number | null; reason: string };
 }
+
+/** The formats --corpus-format names (a .json file's WPT format goes by its name only). */
+const CORPUS_FORMATS: readonly LineFormat[] = ['text', 'lines', 'jsonl'];
 
 export interface Source {
   name: string;
@@ -197,7 +207,7 @@ function readBytes(io: CliIO, path: string, shown: string): Buffer {
   }
 }
 
-function linePart(io: CliIO, path: string, shown: string, format: 'text' | 'lines'): Part {
+function linePart(io: CliIO, path: string, shown: string, format: LineFormat): Part {
   let size: number | undefined;
   let chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   if (io.openRead && io.fileSize) {
@@ -213,14 +223,14 @@ function linePart(io: CliIO, path: string, shown: string, format: 'text' | 'line
     size = bytes.length;
     chunks = () => [bytes];
   }
-  const stats: LineStats = { bytes: 0, skipped: 0 };
+  const stats: LineStats = { bytes: 0, skipped: 0, lines: 0, invalid: 0 };
   const part: Part = {
     name: shown,
     size,
     count: 0,
     done: () => stats.bytes,
-    // readLines skips a line for one reason only: its length
-    skipped: () => ({ tooLong: stats.skipped }),
+    // The reader skips a line for its length; the JSON-lines format also for not being a case.
+    skipped: () => ({ tooLong: stats.skipped, invalid: stats.invalid ?? 0, ...(stats.firstInvalid ? { firstInvalid: stats.firstInvalid } : {}) }),
     async *read() {
       for await (const c of linesCorpus(chunks(), format, stats)) {
         part.count++;
@@ -237,7 +247,7 @@ function listPart(name: string, cases: CompareCase[]): Part {
     size: cases.length,
     count: 0,
     done: () => part.count,
-    skipped: () => ({ tooLong: 0 }),
+    skipped: () => ({ tooLong: 0, invalid: 0 }),
     *read() {
       for (const c of cases) {
         part.count++;
@@ -263,7 +273,7 @@ function generatedPart(count: number, seed: number): Part {
     size: count,
     count: 0,
     done: () => part.count,
-    skipped: () => ({ tooLong: 0 }),
+    skipped: () => ({ tooLong: 0, invalid: 0 }),
     *read() {
       for (const c of generatedCorpus(count, seed)) {
         part.count++;
@@ -277,9 +287,17 @@ function generatedPart(count: number, seed: number): Part {
 function corpusParts(io: CliIO, opts: CompareOptionsCli): Part[] {
   const parts: Part[] = [];
   const files = opts.corpus ?? [];
+  const format = opts.corpusFormat as LineFormat | undefined;
+  if (format !== undefined) {
+    if (!CORPUS_FORMATS.includes(format)) throw usage(`--corpus-format wants one of ${CORPUS_FORMATS.join(', ')}, not ${JSON.stringify(format)}`);
+    if (files.length === 0) throw usage('--corpus-format goes with --corpus');
+  }
   for (const f of files) {
-    if (f === '-') parts.push(linePart(io, '-', '<stdin>', 'text'));
+    // An explicit --corpus-format is the format of every --corpus file; otherwise the name says it.
+    if (format !== undefined) parts.push(f === '-' ? linePart(io, '-', '<stdin>', format) : linePart(io, f, f, format));
+    else if (f === '-') parts.push(linePart(io, '-', '<stdin>', 'text'));
     else if (/\.json$/i.test(f)) parts.push(wptPart(io, f, f));
+    else if (/\.jsonl$/i.test(f)) parts.push(linePart(io, f, f, 'jsonl'));
     else parts.push(linePart(io, f, f, 'text'));
   }
   if (opts.generate !== undefined) {
@@ -450,13 +468,23 @@ function sizeText(bytes: number): string {
   return `${fmt(bytes)} byte${bytes === 1 ? '' : 's'}`;
 }
 
-/** One line for each source that had lines left out: how many, and why ("skipped 2 lines of c.txt: 2 over 1 MiB"). */
+/**
+ * One line for each source that had lines left out: how many, and why ("skipped 2 lines of c.txt:
+ * 2 over 1 MiB"; "skipped 1 line of c.jsonl: 1 not a case (line 3: not a JSON object)").
+ */
 export function skippedLines(sources: readonly Source[]): string[] {
   const lines: string[] = [];
   for (const s of sources) {
-    const total = s.skipped.tooLong;
+    const { tooLong, invalid, firstInvalid } = s.skipped;
+    const total = tooLong + invalid;
     if (total === 0) continue;
-    lines.push(`skipped ${fmt(total)} line${total === 1 ? '' : 's'} of ${s.name}: ${fmt(s.skipped.tooLong)} over ${sizeText(MAX_CORPUS_LINE_BYTES)}`);
+    const why: string[] = [];
+    if (tooLong > 0) why.push(`${fmt(tooLong)} over ${sizeText(MAX_CORPUS_LINE_BYTES)}`);
+    if (invalid > 0) {
+      const first = firstInvalid ? ` (${invalid === 1 ? '' : 'the first: '}${firstInvalid.line !== null ? `line ${fmt(firstInvalid.line)}: ` : ''}${firstInvalid.reason})` : '';
+      why.push(`${fmt(invalid)} not a case${first}`);
+    }
+    lines.push(`skipped ${fmt(total)} line${total === 1 ? '' : 's'} of ${s.name}: ${why.join(', ')}`);
   }
   return lines;
 }
@@ -576,7 +604,8 @@ export const command: CommandSpec = {
   description: 'how often other URL parsers agree with url-grammar, component by component, and where they differ',
   arguments: [],
   options: {
-    corpus: { type: 'string', value: '<file>', multiple: true, description: 'the cases: one per line, "input" or "input<TAB>base"; "-" is standard input; a .json file is WPT urltestdata (repeatable; default: the bundled real-world corpus and the WPT inputs)' },
+    corpus: { type: 'string', value: '<file>', multiple: true, description: 'the cases: one per line, "input" or "input<TAB>base"; "-" is standard input; a .json file is WPT urltestdata; a .jsonl file has one JSON object per line, {"input": "...", "base": "..." or null}, for inputs with a tab or any other character (repeatable; default: the bundled real-world corpus and the WPT inputs)' },
+    'corpus-format': { type: 'string', value: '<format>', description: 'how every --corpus file is read, whatever its name: text ("input" or "input<TAB>base"), lines (one input per line, tabs and all, no base) or jsonl (one JSON object per line; lines that are not one are skipped and counted)' },
     generate: { type: 'string', value: '<n>', description: 'n more cases drawn from the grammar itself (instead of the default corpus)' },
     seed: { type: 'string', value: '<n>', description: 'the seed of --generate (default 1): the same seed, the same cases' },
     against: { type: 'string', value: '<names>', description: `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})` },

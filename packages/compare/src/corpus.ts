@@ -1,11 +1,16 @@
 // Where compare's cases come from, one at a time: line files (read in pieces, so a corpus of
-// millions of lines takes little memory), WPT urltestdata JSON, and inputs drawn from the grammar
+// millions of lines takes little memory; plain text, or JSON lines for inputs that a text line
+// cannot hold), WPT urltestdata JSON, and inputs drawn from the grammar
 // itself (--generate, through the fast-check arbitraries of ./arbitraries, loaded only then).
 
 import type { CompareCase } from './compare';
 
-/** How the lines of a file are read: "text" is `input` or `input<TAB>base`; "lines" is one input per line, tabs and all. */
-export type LineFormat = 'text' | 'lines';
+/**
+ * How the lines of a file are read: "text" is `input` or `input<TAB>base`; "lines" is one input per
+ * line, tabs and all; "jsonl" is one JSON object per line, `{"input": "…", "base": "…" | null}`, so
+ * that an input may hold any string (a tab, a line break, a lone surrogate written `\ud800`).
+ */
+export type LineFormat = 'text' | 'lines' | 'jsonl';
 
 /** Lines longer than this (in bytes) are skipped, counted in `LineStats.skipped`, never buffered whole. */
 export const MAX_CORPUS_LINE_BYTES = 1 << 20;
@@ -15,6 +20,12 @@ export interface LineStats {
   bytes: number;
   /** Lines skipped because they were longer than MAX_CORPUS_LINE_BYTES. */
   skipped: number;
+  /** When present, every line counted as it ends (empty and skipped ones too), for line numbers. */
+  lines?: number;
+  /** When present, the lines of a "jsonl" corpus skipped because they are not a case. */
+  invalid?: number;
+  /** The first of those, by its line number (when `lines` is counted) and why. */
+  firstInvalid?: { line: number | null; reason: string };
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -29,6 +40,7 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array> | Iterable<Ui
   let partBytes = 0;
   let overlong = false;
   const finish = (last: Uint8Array): string | null => {
+    if (stats.lines !== undefined) stats.lines++;
     let bytes: Uint8Array;
     if (partBytes === 0) bytes = last;
     else {
@@ -85,9 +97,44 @@ export function caseFromTextLine(line: string): CompareCase {
   return { input: line.slice(0, tab), base: base === '' ? null : base };
 }
 
-/** The cases of a line file, streamed. */
-export async function* linesCorpus(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, format: LineFormat, stats?: LineStats): AsyncGenerator<CompareCase> {
-  for await (const line of readLines(chunks, stats)) yield format === 'lines' ? { input: line, base: null } : caseFromTextLine(line);
+/**
+ * One case from one line of a "jsonl" corpus: a JSON object with a string `input` and a `base` that
+ * is a string, null or absent (none); other members are ignored. Returns why not, as a string, for
+ * a line that is not such an object.
+ */
+export function caseFromJsonLine(line: string): CompareCase | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch (e) {
+    const message = (e as Error).message;
+    return `not JSON: ${message.length > 120 ? `${message.slice(0, 120)}…` : message}`;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
+  const { input, base } = data as { input?: unknown; base?: unknown };
+  if (typeof input !== 'string') return 'no string "input"';
+  if (base !== undefined && base !== null && typeof base !== 'string') return '"base" is neither a string nor null';
+  return { input, base: base ?? null };
+}
+
+/**
+ * The cases of a line file, streamed. In a "jsonl" corpus, a line of white space only is skipped as
+ * an empty one is, and a line that is not a case is skipped and counted in `stats.invalid`.
+ */
+export async function* linesCorpus(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, format: LineFormat, stats: LineStats = { bytes: 0, skipped: 0 }): AsyncGenerator<CompareCase> {
+  for await (const line of readLines(chunks, stats)) {
+    if (format === 'lines') yield { input: line, base: null };
+    else if (format === 'text') yield caseFromTextLine(line);
+    else if (!/^\s*$/.test(line)) {
+      const c = caseFromJsonLine(line);
+      if (typeof c !== 'string') {
+        yield c;
+        continue;
+      }
+      stats.invalid = (stats.invalid ?? 0) + 1;
+      stats.firstInvalid ??= { line: stats.lines ?? null, reason: c };
+    }
+  }
 }
 
 /** WPT urltestdata: an array of comments (strings) and objects with input and base. Throws when it is not an array. */

@@ -5,8 +5,8 @@
 // grammar itself.
 
 export * from './compare';
-export { readLines, caseFromTextLine, linesCorpus, parseWptCorpus, generatedCorpus, MAX_CORPUS_LINE_BYTES, GENERATE_CHUNK, type LineFormat, type LineStats } from './corpus';
+export { readLines, caseFromTextLine, caseFromJsonLine, linesCorpus, parseWptCorpus, generatedCorpus, MAX_CORPUS_LINE_BYTES, GENERATE_CHUNK, type LineFormat, type LineStats } from './corpus';
 export { readManifest, whichCommand, resolveArgv, checkAvailable, packageAvailability, defaultResolver, type Resolver, type ManifestEntry, type Availability } from './manifest';
-export { markdownReport, htmlReport, type ReportSource, type ReportInput } from './report';
+export { markdownReport, htmlReport, codeSpan, type ReportSource, type ReportInput } from './report';
 export { compareStream, type CaseRecord, type StreamOptions, type StreamReport } from './stream';
 export { CLASSES, ClassTally, specLink, type ClassDef, type ClassSide, type ClassExample, type ClassReport } from './classes';

@@ -48,7 +48,27 @@ function summaryLines(r: ReportInput): string[] {
   return out;
 }
 
+/** Plain Markdown text (not a code span, where escapes do not work): backslashes, pipes and backticks escaped. */
 const mdCell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, '\\`');
+
+/**
+ * A CommonMark code span whose text is exactly `s` (which must not be empty), for a paragraph or a
+ * list item. Backslash escapes do not work inside a code span, so nothing is escaped: the fence is
+ * one backtick longer than the longest run of backticks in `s`, and a space pads both sides when
+ * `s` starts or ends with a backtick (which would otherwise join the fence) or starts and ends with
+ * a space (one of which CommonMark would strip from each side). Line endings inside a code span
+ * become spaces, so `s` should have none; the report's values come from show(), which has none.
+ * It is not for a GFM table cell: there the cell is split before the code span is read, and a
+ * backslash followed by a pipe cannot be written (micromark's GFM tables read "\\|" as an escaped
+ * backslash and the end of the cell), so the report puts no code spans in tables.
+ */
+export function codeSpan(s: string): string {
+  let longest = 0;
+  for (const run of s.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = s.startsWith('`') || s.endsWith('`') || (s.startsWith(' ') && s.endsWith(' ') && /[^ ]/.test(s)) ? ' ' : '';
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
 
 /** The report as Markdown. */
 export function markdownReport(r: ReportInput): string {
@@ -71,8 +91,8 @@ export function markdownReport(r: ReportInput): string {
     if (c.cases === 0) continue;
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '', `Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
     c.examples.forEach((e, i) => {
-      lines.push('', `${i === 0 ? 'Minimal example' : 'Also'}: input \`${mdCell(show(e.input))}\`${e.base !== null ? `, base \`${mdCell(show(e.base))}\`` : ''}`, '');
-      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${s.noAnswer || s.value === null ? show(s.value, s.noAnswer) : `\`${mdCell(show(s.value))}\``}`);
+      lines.push('', `${i === 0 ? 'Minimal example' : 'Also'}: input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}`, '');
+      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${s.noAnswer || s.value === null ? show(s.value, s.noAnswer) : codeSpan(show(s.value))}`);
     });
   }
   return lines.join('\n') + '\n';

@@ -46,6 +46,7 @@ const CASES: Record<string, [input: string, base: string | null]> = {
   full: ['https://user:pass@example.com:8080/a/b?q=1#f', null], // every component, all agree
   relative: ['../c?x#y', 'https://u:p@example.com:8080/a/b'], // resolution against a base
   netpath: ['//other.example/p', 'https://example.com/a'], // a scheme-relative reference
+  tripleSlash: ['///x', 'https://example.com/a'], // a reference that a splitter alone may reject, though the base makes it a URL
   space: ['http://a b/', null], // a host with a space
   nonAscii: ['https://exämple.org/ü?ü#ü', null], // IDNA and percent-encoding, non-ASCII over the pipe
   lf: ['http://h/a\nb', null], // an LF inside the input: escaped in JSON, never a line end
@@ -181,6 +182,8 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     bigPort: { ok: false },
     relative: { error: /no reference resolution/ }, // PHP cannot resolve against a base
     netpath: { error: /no reference resolution/ },
+    // parse_url returns false for "///x", which says nothing of the URL the base would make of it
+    tripleSlash: { error: /no reference resolution/ },
   },
 };
 

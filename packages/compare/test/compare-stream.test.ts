@@ -14,9 +14,11 @@ import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
 import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
 import { AdapterError, builtinAvailability, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/compare';
-import { formatList } from '../src/cli';
+import { formatList, quoted } from '../src/cli';
+import { codeSpan } from '../src/report';
+import { micromark } from 'micromark';
 import { checkAvailable, readManifest, type Resolver } from '../src/manifest';
-import { generatedCorpus, MAX_CORPUS_LINE_BYTES, readLines, type LineStats } from '../src/corpus';
+import { caseFromJsonLine, generatedCorpus, MAX_CORPUS_LINE_BYTES, readLines, type LineStats } from '../src/corpus';
 import { compareStream, type CaseRecord } from '../src/stream';
 import { CLASSES } from '../src/classes';
 
@@ -216,8 +218,8 @@ describe('compare at scale: streaming', function () {
     expect(JSON.parse(json.out()).corpus).to.deep.equal({
       cases: 4,
       sources: [
-        { name: 'c.txt', cases: 3, skipped: { tooLong: 2 } },
-        { name: 'd.txt', cases: 1, skipped: { tooLong: 0 } },
+        { name: 'c.txt', cases: 3, skipped: { tooLong: 2, invalid: 0 } },
+        { name: 'd.txt', cases: 1, skipped: { tooLong: 0, invalid: 0 } },
       ],
     });
 
@@ -233,6 +235,76 @@ describe('compare at scale: streaming', function () {
       expect(readFileSync(md, 'utf8')).to.contain('Produced by url-grammar compare. Skipped 2 lines of c.txt: 2 over 1 MiB.');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a .jsonl corpus (or --corpus-format jsonl): any string is an input, a tab or a lone surrogate too; a line that is not a case is skipped and counted', async () => {
+    // The file as written: "\t" and "\ud800" are JSON escapes, so the line itself holds neither.
+    const file = [
+      String.raw`{"input": "https://a.example/x\ty", "base": null}`,
+      String.raw`{"input": "q\ud800r", "base": "https://h.example/p/"}`,
+      'not JSON',
+      '',
+      '{"input": 1}',
+      '{"input": "https://c.example/", "note": "no base, and a member that is not read"}',
+      '{"input": "https://d.example/", "base": 7}',
+    ].join('\n');
+    // The reader gives the lone surrogate as it is; the engine then gives every parser the scalar
+    // value string (U+FFFD for it), and that is the input its records show.
+    expect(caseFromJsonLine(file.split('\n')[1])).to.deep.equal({ input: 'q\ud800r', base: 'https://h.example/p/' });
+    const cases = [
+      ['https://a.example/x\ty', null],
+      ['q\ufffdr', 'https://h.example/p/'],
+      ['https://c.example/', null],
+    ];
+    const args = ['compare', '--corpus', 'c.jsonl', '--against', 'node', '--workers', '0'];
+
+    const jsonl = fakeIO({ 'c.jsonl': file });
+    expect(await mainAsync([...args, '--jsonl'], jsonl.io)).to.equal(0);
+    const records = jsonl.out().trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(records.map((r) => [r.input, r.base])).to.deep.equal(cases);
+    // The URL parser removes a tab; U+FFFD is percent-encoded in a path.
+    expect(records[0].results['url-grammar'].href).to.equal('https://a.example/xy');
+    expect(records[1].results['url-grammar'].href).to.equal('https://h.example/p/q%EF%BF%BDr');
+    expect(jsonl.err().split('\n')[0]).to.match(/^compare: skipped 3 lines of c\.jsonl: 3 not a case \(the first: line 3: not JSON: .+\)$/);
+
+    const json = fakeIO({ 'c.jsonl': file });
+    expect(await mainAsync([...args, '--json'], json.io)).to.equal(0);
+    const rep = JSON.parse(json.out());
+    expect(rep.cases).to.equal(3);
+    expect(rep.corpus.sources).to.have.length(1);
+    const { firstInvalid, ...counts } = rep.corpus.sources[0].skipped;
+    expect(counts).to.deep.equal({ tooLong: 0, invalid: 3 });
+    expect(firstInvalid.line).to.equal(3);
+    expect(firstInvalid.reason).to.match(/^not JSON: /);
+    expect(rep.corpus.sources[0]).to.include({ name: 'c.jsonl', cases: 3 });
+
+    const text = fakeIO({ 'c.jsonl': file });
+    expect(await mainAsync(args, text.io)).to.equal(0);
+    expect(text.out().split('\n')[1]).to.match(/^\(skipped 3 lines of c\.jsonl: 3 not a case \(the first: line 3: not JSON: .+\)\)$/);
+
+    // The reasons, one by one.
+    expect(caseFromJsonLine('[1]')).to.equal('not a JSON object');
+    expect(caseFromJsonLine('{"input": 1}')).to.equal('no string "input"');
+    expect(caseFromJsonLine('{"input": "a", "base": 7}')).to.equal('"base" is neither a string nor null');
+
+    // From standard input, in pieces that split the lines, with --corpus-format.
+    const stdin = fakeIO({}, [file.slice(0, 20), file.slice(20, 61), file.slice(61)]);
+    expect(await mainAsync(['compare', '--corpus', '-', '--corpus-format', 'jsonl', '--against', 'node', '--jsonl', '--workers', '0'], stdin.io)).to.equal(0);
+    expect(stdin.out().trimEnd().split('\n').map((l) => JSON.parse(l)).map((r) => [r.input, r.base])).to.deep.equal(cases);
+
+    // Under another name, --corpus-format says how it is read; without it, a tab is still the base separator.
+    const named = fakeIO({ 'c.txt': file });
+    expect(await mainAsync(['compare', '--corpus', 'c.txt', '--corpus-format', 'jsonl', '--against', 'node', '--json', '--workers', '0'], named.io)).to.equal(0);
+    expect(JSON.parse(named.out()).cases).to.equal(3);
+    const tabbed = fakeIO({ 'c.txt': 'https://a.example/x\ty\n' });
+    expect(await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'node', '--jsonl', '--workers', '0'], tabbed.io)).to.equal(0);
+    expect(JSON.parse(tabbed.out()).base).to.equal('y');
+
+    for (const bad of [['--corpus', 'c.jsonl', '--corpus-format', 'yaml'], ['--corpus-format', 'jsonl']]) {
+      const { io, err } = fakeIO({ 'c.jsonl': file });
+      expect(await mainAsync(['compare', ...bad, '--against', 'node', '--workers', '0'], io)).to.equal(2);
+      expect(err()).to.match(/--corpus-format/);
     }
   });
 
@@ -277,7 +349,7 @@ describe('compare at scale: streaming', function () {
     const { io, out } = fakeIO();
     expect(await mainAsync(['compare', '--generate', '200', '--seed', '3', '--against', 'whatwg-url', '--json', '--workers', '0'], io)).to.equal(0);
     const rep = JSON.parse(out());
-    expect(rep.corpus).to.deep.equal({ cases: 200, sources: [{ name: '--generate 200 --seed 3', cases: 200, skipped: { tooLong: 0 } }] });
+    expect(rep.corpus).to.deep.equal({ cases: 200, sources: [{ name: '--generate 200 --seed 3', cases: 200, skipped: { tooLong: 0, invalid: 0 } }] });
     expect(rep.classes.map((c: { id: string }) => c.id)).to.deep.equal(CLASSES.map((c) => c.id));
   });
 });
@@ -442,6 +514,30 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--report .md writes each value as a code span whose text is the value: backslashes, backticks and pipes as they are', async () => {
+    // The text micromark (CommonMark) reads in each code span of the Markdown.
+    const spans = (md: string) => [...micromark(md).matchAll(/<code>(.*?)<\/code>/g)].map((m) => m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    const inputs = ['https://evil.example/\\', 'https://evil.example/a`b', 'https://evil.example/``c', 'https://evil.example/d```', 'https://evil.example/e|f', 'https://evil.example/\\`|``'];
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-report-spans-'));
+    try {
+      // A class keeps its three shortest examples, so the inputs go three at a time.
+      for (let i = 0; i < inputs.length; i += 3) {
+        const file = join(dir, `r${i}.md`);
+        const { io } = fakeIO({ 'c.txt': inputs.slice(i, i + 3).join('\n') });
+        expect(await mainAsync(['compare', '--corpus', 'c.txt', '--manifest', MANIFEST, '--against', 'wrong-on-purpose', '--report', file, '--workers', '0'], io)).to.equal(0);
+        const got = spans(readFileSync(file, 'utf8'));
+        for (const input of inputs.slice(i, i + 3)) expect(got, input).to.include(quoted(input));
+        expect(got).to.include(quoted('good.example'));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Values that the report's quoting never makes, but a code span must still carry whole.
+    for (const s of ['`', '``', '`a', 'a`', '`a`', '``a``b```', ' a ', '  ', ' `', 'a\\`b', 'x | y', '\\|']) {
+      expect(spans(codeSpan(s)), JSON.stringify(s)).to.deep.equal([s]);
     }
   });
 

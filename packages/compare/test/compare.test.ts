@@ -620,7 +620,7 @@ describe('compare: url-grammar compare', () => {
     const { io, out } = fakeIO(files);
     expect(await mainAsync(['compare', '--corpus', 'small.txt', '--against', 'node', '--json', '--max-examples', '0'], io)).to.equal(0);
     const rep = JSON.parse(out());
-    expect(rep.corpus).to.deep.equal({ cases: 4, sources: [{ name: 'small.txt', cases: 4, skipped: { tooLong: 0 } }] });
+    expect(rep.corpus).to.deep.equal({ cases: 4, sources: [{ name: 'small.txt', cases: 4, skipped: { tooLong: 0, invalid: 0 } }] });
     expect(rep.reference).to.equal('url-grammar');
     expect(rep.maxExamples).to.equal(0);
     expect(rep.adapters.map((a: { name: string }) => a.name)).to.deep.equal(['node']);
@@ -692,7 +692,7 @@ describe('compare: url-grammar compare', () => {
     for (const d of DEFAULT_CORPUS) expect(() => readFileSync(join(root, d.file)), d.file).not.to.throw();
     const { io, out } = fakeIO({ 'w.json': JSON.stringify(['comment', { input: 'a', base: 'https://x/' }, { input: 'b', base: null }, { input: 7 }]) });
     expect(await mainAsync(['compare', '--corpus', 'w.json', '--against', 'none', '--json'], io)).to.equal(0);
-    expect(JSON.parse(out()).corpus).to.deep.equal({ cases: 2, sources: [{ name: 'w.json', cases: 2, skipped: { tooLong: 0 } }] });
+    expect(JSON.parse(out()).corpus).to.deep.equal({ cases: 2, sources: [{ name: 'w.json', cases: 2, skipped: { tooLong: 0, invalid: 0 } }] });
   });
 
   it('the default corpus: the 10,000 real-world URLs and the WPT inputs', async function () {
@@ -701,8 +701,8 @@ describe('compare: url-grammar compare', () => {
     expect(await mainAsync(['compare', '--against', 'none', '--json'], io)).to.equal(0);
     const rep = JSON.parse(out());
     expect(rep.corpus.sources).to.deep.equal([
-      { name: 'corpus/real-urls.txt', cases: 10_000, skipped: { tooLong: 0 } },
-      { name: 'corpus/urltestdata.json', cases: parseWptCorpus(readFileSync(join(CORE_ROOT, 'test/wpt/urltestdata.json'), 'utf8')).length, skipped: { tooLong: 0 } },
+      { name: 'corpus/real-urls.txt', cases: 10_000, skipped: { tooLong: 0, invalid: 0 } },
+      { name: 'corpus/urltestdata.json', cases: parseWptCorpus(readFileSync(join(CORE_ROOT, 'test/wpt/urltestdata.json'), 'utf8')).length, skipped: { tooLong: 0, invalid: 0 } },
     ]);
     expect(rep.referenceErrors).to.equal(0);
   });
