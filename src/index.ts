@@ -2,8 +2,10 @@
 //
 // What parsing needs loads with this module; the rest loads on its first call (the diagrams and
 // railroad-diagrams, the parsimmon backend, EBNF, the grammar lint, the writing checker, explain,
-// equivalence, rendering, the Public Suffix List), so that `require` plus the first `new URL` costs
-// only the parser. The lazy exports are the same functions, with the same types.
+// rendering, the Public Suffix List's package), so that `require` plus the first `new URL` costs
+// only the parser. The lazy exports are the same functions, with the same types. (Equivalence and
+// the public-suffix functions load with the parser: they need nothing it does not, and the list
+// itself, tldts, loads on their first call.)
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 import type * as Compile from './grammar/compile';
@@ -12,8 +14,6 @@ import type * as EBNF from './grammar/ebnf';
 import type * as GrammarLint from './grammar/lint';
 import type * as Writing from './check/writing';
 import type * as Explain from './check/explain';
-import type * as PublicSuffix from './api/public-suffix';
-import type * as Equivalence from './api/equivalence';
 import type * as Rendering from './api/rendering';
 
 export { URL, URL_ATTRIBUTES, type URLAttribute } from './api/url';
@@ -52,8 +52,17 @@ export { applyStateOverride, type BasicParseOptions } from './parse';
 export type { URLStringCheck, WritingProblem, RelativeFor, CheckOptions, WritingCheck } from './check/writing';
 export type { Explanation, ExplainOptions } from './check/explain';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../grammar/writing';
-export type { HostInput, HostOptions, PublicSuffixLookup } from './api/public-suffix';
-export type { URLInput } from './api/equivalence';
+export {
+  hostPublicSuffix,
+  hostRegistrableDomain,
+  configurePublicSuffixList,
+  hasPublicSuffixList,
+  NO_PUBLIC_SUFFIX_LIST,
+  type HostInput,
+  type HostOptions,
+  type PublicSuffixLookup,
+} from './api/public-suffix';
+export { hostEquals, urlEquals, type URLInput } from './api/equivalence';
 export type { RenderOptions, RenderResult, RenderedHost, RenderSimplification, UnicodeHostReason, UnicodeHostRule } from './api/rendering';
 
 export { serializeURLOrigin } from './api/origin';
@@ -65,8 +74,6 @@ let ebnf: typeof EBNF | undefined;
 let grammarLint: typeof GrammarLint | undefined;
 let writing: typeof Writing | undefined;
 let explainModule: typeof Explain | undefined;
-let publicSuffix: typeof PublicSuffix | undefined;
-let equivalence: typeof Equivalence | undefined;
 let rendering: typeof Rendering | undefined;
 const compileModule = () => (compile ??= require('./grammar/compile') as typeof Compile);
 const railroadModule = () => (railroad ??= require('./grammar/railroad') as typeof Railroad);
@@ -74,8 +81,6 @@ const ebnfModule = () => (ebnf ??= require('./grammar/ebnf') as typeof EBNF);
 const lintModule = () => (grammarLint ??= require('./grammar/lint') as typeof GrammarLint);
 const writingModule = () => (writing ??= require('./check/writing') as typeof Writing);
 const explainModuleOf = () => (explainModule ??= require('./check/explain') as typeof Explain);
-const publicSuffixModule = () => (publicSuffix ??= require('./api/public-suffix') as typeof PublicSuffix);
-const equivalenceModule = () => (equivalence ??= require('./api/equivalence') as typeof Equivalence);
 const renderingModule = () => (rendering ??= require('./api/rendering') as typeof Rendering);
 
 /** The parsimmon backend: an entry rule compiled to a parser that says how far it got and what it expected. */
@@ -108,19 +113,5 @@ export const isValidDomainString: typeof Writing.isValidDomainString = (...a) =>
 export const relativeURLWithFragmentFor: typeof Writing.relativeURLWithFragmentFor = (...a) => writingModule().relativeURLWithFragmentFor(...a);
 /** The three verdicts (parses, parser-valid, grammar-valid) and, where they disagree, why. */
 export const explain: typeof Explain.explain = (...a) => explainModuleOf().explain(...a);
-/** https://url.spec.whatwg.org/#host-public-suffix (needs a Public Suffix List: see configurePublicSuffixList). */
-export const hostPublicSuffix: typeof PublicSuffix.hostPublicSuffix = (...a) => publicSuffixModule().hostPublicSuffix(...a);
-/** https://url.spec.whatwg.org/#host-registrable-domain (needs a Public Suffix List). */
-export const hostRegistrableDomain: typeof PublicSuffix.hostRegistrableDomain = (...a) => publicSuffixModule().hostRegistrableDomain(...a);
-/** Supplies the Public Suffix List (a function from a domain to its public suffix), or takes it away with null. */
-export const configurePublicSuffixList: typeof PublicSuffix.configurePublicSuffixList = (...a) => publicSuffixModule().configurePublicSuffixList(...a);
-/** Whether a Public Suffix List is at hand: supplied, or the optional peer dependency tldts installed. */
-export const hasPublicSuffixList: typeof PublicSuffix.hasPublicSuffixList = () => publicSuffixModule().hasPublicSuffixList();
-/** The error code of a public-suffix call that had no list. */
-export const NO_PUBLIC_SUFFIX_LIST = 'ERR_URL_GRAMMAR_NO_PUBLIC_SUFFIX_LIST';
-/** https://url.spec.whatwg.org/#concept-host-equals */
-export const hostEquals: typeof Equivalence.hostEquals = (...a) => equivalenceModule().hostEquals(...a);
-/** https://url.spec.whatwg.org/#concept-url-equals */
-export const urlEquals: typeof Equivalence.urlEquals = (...a) => equivalenceModule().urlEquals(...a);
 /** The URL as a browser shows it to a person (url.bs "URL rendering"). */
 export const renderURL: typeof Rendering.renderURL = (...a) => renderingModule().renderURL(...a);
