@@ -98,9 +98,9 @@ export class IgnoreRules {
 
   /** Whether `path` (absolute) is ignored; `folder` when it is a folder. */
   ignored(path: string, folder: boolean): boolean {
-    const base = path.split(sep).pop() ?? '';
-    if (folder && ALWAYS_SKIPPED.has(base)) return true;
-    if (path.split(sep).some((part) => ALWAYS_SKIPPED.has(part))) return true;
+    // a walk never enters these, and a glob leaves them out (its ignore patterns): what lies above
+    // the folder being linted does not count (a project may itself sit in a node_modules folder)
+    if (folder && ALWAYS_SKIPPED.has(path.split(sep).pop() ?? '')) return true;
     if (this.config) {
       const p = asIgnorePath(this.configRoot, path, folder);
       if (p !== null && this.config.ignores(p)) return true;

@@ -93,6 +93,15 @@ describe('lint: a docs tree', function () {
     }
   });
 
+  it('a docs tree that itself sits inside a node_modules folder is walked (only node_modules below it are skipped)', () => {
+    const t = tree({ 'node_modules/pkg/README.md': `<${BAD}>\n`, 'node_modules/pkg/node_modules/dep/README.md': `<${BAD}>\n` });
+    try {
+      expect(files(lint(join(t, 'node_modules', 'pkg'), ['.']).out)).to.deep.equal(['README.md']);
+    } finally {
+      rmSync(t, { recursive: true, force: true });
+    }
+  });
+
   it('one SARIF log for the whole run, valid SARIF 2.1.0, a result per finding', () => {
     const r = lint(root, ['--format', 'sarif', '.']);
     const log = JSON.parse(r.out);
