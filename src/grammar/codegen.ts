@@ -618,11 +618,11 @@ class Generator {
   }
 
   /**
-   * A statement that advances `q` over a run of code units of the set: a loop over the first 16,
-   * then, when the run goes on, a sticky regular expression of the same set (`[...]*`), which
-   * V8 compiles to native code: on a long component the engine's scan is several times faster
-   * than a loop of charCodeAt and table lookups, and on a short one the loop is cheaper than a
-   * call. A set with a non-ASCII part that is neither all nor nothing keeps the plain loop.
+   * A statement that advances `q` over a run of code units of the set: a loop over the first
+   * RUN_LOOP, then, when the run goes on, a sticky regular expression of the same set (`[...]*`),
+   * which V8 compiles to native code: on a long component the engine's scan is several times
+   * faster than a loop of charCodeAt and table lookups, and on a short one the loop is cheaper
+   * than a call. A set with a non-ASCII part that is neither all nor nothing keeps the plain loop.
    */
   private charsetRun(set: string, negated: boolean): string {
     // flags raised in the run are gathered in a local and stored once, after it
@@ -639,7 +639,7 @@ class Generator {
     if (cls === '') return `${open}while (${test}) q++;${close}`;
     const k = this.regexes.push(`/[${cls}]*/y`) - 1;
     if (flagged) return `${open}${runWithBackoff(test, k, this.saturating(this.charsets.length - 1, cs.nonAscii, flagged.nonAscii))}${close}`;
-    return `${open}for (;;) { const q0 = q + 16; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }${close}`;
+    return `${open}for (;;) { const q0 = q + ${RUN_LOOP}; while (q < q0 && ${test}) q++; if (q < q0) break; R${k}.lastIndex = q; R${k}.test(input); q = R${k}.lastIndex; }${close}`;
   }
 
   /**
@@ -847,18 +847,27 @@ function singleUnitTable(x: Shape): Uint8Array | null {
 }
 
 /**
+ * How many code units of a run the generated loop takes before it hands the rest to the run's
+ * sticky expression. A call of an expression costs as much as a few hundred code units of the
+ * loop, so only runs longer than this gain by it: with 16, the usual host, path and query of a
+ * real-world URL (20 to 200 code units) paid for one or more calls that the loop would have
+ * beaten, and that was a tenth to a fifth of the whole parse on the bench's corpora.
+ */
+const RUN_LOOP = 256;
+
+/**
  * A run whose expression R`k` takes only some of the code units `test` takes (those raising no
  * flag): the loop takes `span` code units, then the expression as far as it goes, and so on.
  * When the expression stopped short (code units raising flags are frequent), the loop's next
- * stretch is doubled, up to 1024, so that a run dense with them is not a call every 16 code
- * units; a long stretch for the expression brings it back to 16.
+ * stretch is doubled, up to 1024, so that a run dense with them is not a call every RUN_LOOP
+ * code units; a long stretch for the expression brings it back to RUN_LOOP.
  */
 function runWithBackoff(test: string, k: number, saturating: string): string {
   return (
-    `{ let span = 16, re = R${k}, raised = 0; for (;;) { const q0 = q + span; while (q < q0 && ${test}) q++; if (q < q0) break; ` +
+    `{ let span = ${RUN_LOOP}, re = R${k}, raised = 0; for (;;) { const q0 = q + span; while (q < q0 && ${test}) q++; if (q < q0) break; ` +
     `if ((fa | fl) !== raised) { raised = fa | fl; re = saturated(${saturating}, raised); } ` +
     `re.lastIndex = q; re.test(input); const r = re.lastIndex; ` +
-    `span = r - q >= span ? 16 : span < 1024 ? span * 2 : 1024; q = r; } }`
+    `span = r - q >= span ? ${RUN_LOOP} : span < 1024 ? span * 2 : 1024; q = r; } }`
   );
 }
 
