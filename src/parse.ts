@@ -146,13 +146,15 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
     hrefMatcher = { match, slots: fieldSlots(match.fields, match.separators) };
   }
   const { match, slots } = hrefMatcher;
-  if (trimC0OrSpace(input) === input && match.scan(input) >= 0) {
-    // No tab, newline, surrogate or leading or trailing C0 control or space: preprocessed as it is.
+  const text = trimC0OrSpace(input);
+  if (match.scan(text) >= 0) {
+    // The input with its leading and trailing C0 controls and spaces trimmed, and no tab, newline
+    // or surrogate (the guarded matcher takes none): that is the preprocessed input.
     const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
-    const held = normalizedOffsets(input, found, match.flags());
+    const held = normalizedOffsets(text, found, match.flags());
     if (held !== null) return held;
     // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
-    if (found.segmentRun !== -2) return semanticPass(input, found, null, 'UTF-8', null);
+    if (found.segmentRun !== -2) return semanticPass(text, found, null, 'UTF-8', null);
   }
   return parseOnly(input, null, 'UTF-8');
 }

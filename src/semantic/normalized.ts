@@ -213,6 +213,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   // neither empty, nor written with a leading zero, nor the scheme's default.
   let hostStart = -1;
   let hostEnd = -1;
+  // The serialization of the host and of the port with its ":", when it is not as written: a
+  // special host in upper case, percent-encoded, non-ASCII or an IPv4 address written otherwise,
+  // a default, empty or zero-led port. Null when the input has it as the serializer writes it.
+  let hostText: string | null = null;
+  let portText: string | null = null;
   if (f.slashes >= 0) {
     if (f.slashes !== at || f.slashesEnd !== at + 2 || pre.charCodeAt(at) !== 0x2f || pre.charCodeAt(at + 1) !== 0x2f) return null;
     if (f.host !== at + 2) return null;
@@ -227,33 +232,46 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     // no IPv4 reading.
     const quiet = (flags & HOST_FLAG) === 0 || (anySpecial && isQuietASCIIDomainAt(pre, hostStart, hostEnd));
     if (!quiet || (anySpecial && mayEndInANumberAt(pre, hostStart, hostEnd))) {
-      // A non-ASCII host comes out of the host parser in ASCII (an A-label, or percent-encoded),
-      // and a special host's percent-encoded bytes come out decoded: neither is left as it is,
-      // and the full pass would run the host parser (and IDNA) a second time.
-      if (hostEnd - hostStart > 32) {
-        // a long host: the same test by a native scan
-        const kept = anySpecial ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
-        kept.lastIndex = hostStart;
-        kept.test(pre);
-        if (kept.lastIndex < hostEnd) return null;
-      } else {
-        for (let i = hostStart; i < hostEnd; i++) {
-          const c = pre.charCodeAt(i);
-          if (c >= 0x80 || (anySpecial && c === 0x25)) return null;
+      if (!anySpecial) {
+        // An opaque host: it must be as its parser leaves it. A non-ASCII host comes out of the
+        // opaque-host parser percent-encoded: not left as it is, and the full pass would run the
+        // host parser a second time.
+        if (hostEnd - hostStart > 32) {
+          // a long host: the same test by a native scan
+          const kept = anySpecial ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
+          kept.lastIndex = hostStart;
+          kept.test(pre);
+          if (kept.lastIndex < hostEnd) return null;
+        } else {
+          for (let i = hostStart; i < hostEnd; i++) {
+            const c = pre.charCodeAt(i);
+            if (c >= 0x80 || (anySpecial && c === 0x25)) return null;
+          }
         }
       }
-      // What the host parser gives must serialize to the host as written (a domain or opaque
-      // host is its own serialization; an IPv4 or IPv6 address must be written as the host
-      // serializer writes it).
+      // What the host parser gives: a domain or opaque host is its own serialization; an IPv4 or
+      // IPv6 address is written as the host serializer writes it. A special URL's host may come
+      // out changed (lower case, an A-label, decoded, an address written otherwise): the href
+      // then has the host as serialized. (A file host that comes out as "localhost" becomes the
+      // empty host: left to the full pass.)
       const text = pre.slice(hostStart, hostEnd);
       const host = parseHost(text, !anySpecial, null);
-      if (host === null || (host !== text && serializeHost(host) !== text)) return null;
+      if (host === null) return null;
+      if (host !== text) {
+        const serialized = serializeHost(host);
+        if (serialized !== text) {
+          if (!anySpecial || (file && serialized === 'localhost')) return null;
+          hostText = serialized;
+        }
+      }
     }
     // https://url.spec.whatwg.org/#file-host-state: "localhost" becomes the empty host
     if (file && hostEnd - hostStart === 9 && pre.startsWith('localhost', hostStart)) return null;
     at = hostEnd;
     if (f.port >= 0) {
-      if (f.port !== hostEnd + 1 || f.portEnd === f.port) return null;
+      if (f.port !== hostEnd + 1) return null;
+      // https://url.spec.whatwg.org/#port-state: digits only, at most 65535; an empty port or the
+      // scheme's default is no port at all, and the serializer writes the number as a number.
       let value = 0;
       for (let i = f.port; i < f.portEnd; i++) {
         const c = pre.charCodeAt(i);
@@ -261,7 +279,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
         value = value * 10 + (c - 0x30);
         if (value > 65535) return null;
       }
-      if ((pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) || value === defaultPort(pre.slice(0, schemeEnd))) return null;
+      if (f.portEnd === f.port || value === defaultPort(pre.slice(0, schemeEnd))) portText = '';
+      else if (pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
       at = f.portEnd;
     }
   } else if (anySpecial) {
@@ -300,10 +319,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // URL's path: the special segment takes none).
       if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
+      // (`test`, not `exec`: no match object. A match that starts in the path ends in it, as
+      // "?", "#" and the end are never part of one, so where it ends tells where it started.)
       if ((flags & SEGMENT_DOT_FLAG) !== 0) {
         DOT_SEGMENT.lastIndex = at;
-        const dot = DOT_SEGMENT.exec(pre);
-        if (dot !== null && dot.index < pathEnd) return null;
+        if (DOT_SEGMENT.test(pre) && DOT_SEGMENT.lastIndex <= pathEnd) return null;
       }
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
       // drive letter has its "|" made ":"
@@ -340,13 +360,25 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     at = f.fragmentEnd;
   }
   if (at !== pre.length) return null;
-  if (!insertSlash && pathText === null && queryText === null && fragmentText === null) {
+  if (!insertSlash && hostText === null && portText === null && pathText === null && queryText === null && fragmentText === null) {
     return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart: queryAt, fragmentStart: fragmentAt, special };
   }
-  // The href is put together: the input up to the path, then the path, query and fragment, each
-  // as written or encoded. A special URL's path is never empty: with none written, the path
-  // state gives it one empty segment, serialized as "/".
-  let href = pre.slice(0, pathStart) + (insertSlash ? '/' : pathText ?? pre.slice(pathStart, pathEnd));
+  // The href is put together: the input up to the host, the host and port as written or as
+  // serialized, then the path, query and fragment, each as written or encoded. A special URL's
+  // path is never empty: with none written, the path state gives it one empty segment,
+  // serialized as "/".
+  let href: string;
+  let newHostEnd = hostEnd;
+  let newPortEnd = portEnd;
+  if (hostText === null && portText === null) href = pre.slice(0, pathStart);
+  else {
+    href = pre.slice(0, hostStart) + (hostText ?? pre.slice(hostStart, hostEnd));
+    newHostEnd = href.length;
+    href += portText ?? pre.slice(hostEnd, portEnd);
+    newPortEnd = href.length;
+  }
+  const newPathStart = href.length;
+  href += insertSlash ? '/' : pathText ?? pre.slice(pathStart, pathEnd);
   let queryStart = -1;
   if (queryAt >= 0) {
     queryStart = href.length;
@@ -357,5 +389,5 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     fragmentStart = href.length;
     href += '#' + (fragmentText ?? pre.slice(f.fragment, f.fragmentEnd));
   }
-  return { href, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart, fragmentStart, special };
+  return { href, protocolEnd: schemeEnd + 1, hostStart, hostEnd: newHostEnd, portEnd: newPortEnd, pathStart: newPathStart, queryStart, fragmentStart, special };
 }
