@@ -93,16 +93,16 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     fc.assert(fc.property(fileParts, pathParts, pathParts, (h, p, q) => (check(`file://${h}${p}${q}`), check(`file:${h}${p}${q}`), check(`file:///${h}${p}${q}`), true)), { numRuns: 3000 });
   });
 
-  it('hosts and ports the serializer writes otherwise (upper case, IDNA, IPv4 and IPv6 spellings, default, empty and zero-led ports) are repaired on the href path', () => {
+  it('schemes, hosts, ports and paths the serializer writes otherwise (upper case, IDNA, IPv4 and IPv6 spellings, default, empty and zero-led ports, dot segments) are repaired on the href path', () => {
     // A special URL's host and port may come out of the parser changed; the href is then put
     // together from their serializations. Every combination with the other repairs (an empty
     // path's "/", a path, query or fragment to percent-encode) is checked by `check` against the
     // full pass, and the offsets against the getters.
-    const schemes = ['http', 'https', 'ws', 'ftp', 'file', 'sc'];
+    const schemes = ['http', 'https', 'ws', 'ftp', 'file', 'sc', 'HTTP', 'Sc'];
     const hosts = ['EXAMPLE.com', 'Example.COM.', 'ex%41mple.com', 'b\u00fccher.de', 'XN--BCHER-KVA.de', 'xn--a', '0x7f.1', '127.0.0.1', '1.2.3', '0300.0250.1.1', '[::FFFF:1.2.3.4]', '[0:0::1]', '[::1]', 'a..b', '%zz', 'a%2eb', 'LOCALHOST', 'exa mple'];
     const ports = ['', ':', ':80', ':443', ':21', ':0080', ':08080', ':8080', ':0', ':65535', ':65536', ':x'];
     // (trailing C0 controls and spaces are trimmed by preprocessing, before the href is decided)
-    const rests = ['', '/', '/a b', '/./a', '?q r', '#f g', '/p?q#f', '/x \r', '?q\u0001'];
+    const rests = ['', '/', '/a b', '/./a', '?q r', '#f g', '/p?q#f', '/x \r', '?q\u0001', '/a/../b/.', '/a/%2E%2e/..?q', '/a/.%2e', '/../x/..', '/C:/../d'];
     let held = 0;
     let repaired = 0;
     for (const s of schemes) {
@@ -119,15 +119,18 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
         }
       }
     }
-    // the repairs are taken: most special inputs here are held as their href, changed
-    expect(held, 'held as their href').to.be.greaterThan(1000);
-    expect(repaired, 'held with a repaired href').to.be.greaterThan(800);
+    // the repairs are taken: of the 24,192 inputs, 16,184 parse, and all but about 900 of those
+    // are held as their href, nearly all of them changed
+    expect(held, 'held as their href').to.be.greaterThan(14000);
+    expect(repaired, 'held with a repaired href').to.be.greaterThan(13500);
     for (const [input, href] of [
       ['http://EXAMPLE.com:80/a', 'http://example.com/a'],
       ['https://b\u00fccher.de:0443/', 'https://xn--bcher-kva.de/'],
       ['https://b\u00fccher.de:08080/', 'https://xn--bcher-kva.de:8080/'],
       ['http://0x7f.1:/x?y', 'http://127.0.0.1/x?y'],
       ['ws://[::FFFF:1.2.3.4]', 'ws://[::ffff:102:304]/'],
+      ['HTTPS://Example.com/a/./b/../c', 'https://example.com/a/c'],
+      ['sc://h/a/b/%2E%2e', 'sc://h/a/'],
     ]) {
       const at = parseForHref(input);
       expect(at !== null && 'protocolEnd' in at ? at.href : null, input).to.equal(href);

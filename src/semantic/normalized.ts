@@ -12,10 +12,15 @@
 // dot-segment and default-port rules. It changes nothing and never parses: when it says yes, the
 // URL class keeps the input as its href with the offsets of its components (as ada's
 // url_aggregator does), and builds the URL record only when something asks for it. When in doubt
-// it says no, and the full semantic pass runs. Two changes are made here, as the pass would make
-// them: a special URL written with no path ("https://example.com", a fifth of the real-world
-// corpus) has the "/" of its empty path put in, and a path, query or fragment with code points
-// to percent-encode is encoded as a whole. test/normalized.test.ts checks, on every WPT input,
+// it says no, and the full semantic pass runs. The common repairs are made here, as the pass
+// would make them, and the href put together from the pieces: a special URL written with no path
+// ("https://example.com", a fifth of the real-world corpus) has the "/" of its empty path put in;
+// a scheme in upper case is lower-cased; a special host the host parser changes (upper case,
+// IDNA, an IPv4 or IPv6 address written otherwise) is written as serialized; a default, empty or
+// zero-led port is dropped or written as a number; dot segments are removed from the path of a
+// URL with a host; and a path, query or fragment with code points to percent-encode is encoded
+// as a whole. Credentials, a file URL's host or dot segments, a "\" and anything else go to the
+// full pass. test/normalized.test.ts checks, on every WPT input,
 // the real-world corpora and random strings, that a yes is always right: the href is the URL
 // record's serialization and parses back to the same record.
 
@@ -182,6 +187,41 @@ function schemeKind(pre: string, end: number): number {
  */
 const DOT_SEGMENT = /[\/\\](?:\.|%2e){1,2}(?=[\/\\?#]|$)/gi;
 
+/** Whether a segment is "." or "%2e" (https://url.spec.whatwg.org/#single-dot-path-segment). */
+function isSingleDot(segment: string): boolean {
+  return segment === '.' || (segment.length === 3 && segment.toLowerCase() === '%2e');
+}
+
+/** Whether a segment is ".." written with "." or "%2e" (https://url.spec.whatwg.org/#double-dot-path-segment). */
+function isDoubleDot(segment: string): boolean {
+  if (segment === '..') return true;
+  const n = segment.length;
+  if (n !== 4 && n !== 6) return false;
+  const s = segment.toLowerCase();
+  return s === '.%2e' || s === '%2e.' || s === '%2e%2e';
+}
+
+/**
+ * A path of "/"-separated segments (starting with "/") as the path state leaves it for a URL
+ * that is not "file" and has a host (https://url.spec.whatwg.org/#path-state): a ".." removes
+ * the segment before it, a "." goes, and either one last leaves an empty segment in its place.
+ */
+function withoutDotSegments(path: string): string {
+  const segments = path.slice(1).split('/');
+  const kept: string[] = [];
+  const last = segments.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const segment = segments[i];
+    if (isDoubleDot(segment)) {
+      kept.pop();
+      if (i === last) kept.push('');
+    } else if (isSingleDot(segment)) {
+      if (i === last) kept.push('');
+    } else kept.push(segment);
+  }
+  return '/' + kept.join('/');
+}
+
 /**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
@@ -193,13 +233,18 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   // Scheme: present, lower case.
   if (f.scheme !== 0 || f.userinfo >= 0) return null;
   const schemeEnd = f.schemeEnd;
+  // The scheme lower-cased, when it has upper case (the scheme state lower-cases it).
+  let schemeText: string | null = null;
   if ((flags & SCHEME_FLAG) !== 0) {
     for (let i = 0; i < schemeEnd; i++) {
       const c = pre.charCodeAt(i);
-      if (c >= 0x41 && c <= 0x5a) return null;
+      if (c >= 0x41 && c <= 0x5a) {
+        schemeText = pre.slice(0, schemeEnd).toLowerCase();
+        break;
+      }
     }
   }
-  const kind = schemeKind(pre, schemeEnd);
+  const kind = schemeKind(schemeText ?? pre, schemeEnd);
   // "file" is a special scheme with rules of its own: a host but never a port or credentials,
   // "localhost" as the empty host, and Windows drive letters. `special` is the other special
   // schemes (the offsets' flag), `anySpecial` all of them (separators, host and query rules).
@@ -279,7 +324,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
         value = value * 10 + (c - 0x30);
         if (value > 65535) return null;
       }
-      if (f.portEnd === f.port || value === defaultPort(pre.slice(0, schemeEnd))) portText = '';
+      if (f.portEnd === f.port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
       else if (pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
       at = f.portEnd;
     }
@@ -294,7 +339,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   // one run of segment and separator code units from here to the query, the fragment or the end.
   const pathStart = at;
   let insertSlash = false;
-  let pathText: string | null = null; // the path percent-encoded, when that changes it
+  let pathText: string | null = null; // the path percent-encoded or with its dot segments removed, when that changes it
+  let dotted = false; // whether the path has a dot segment
   if (f.opaquePath >= 0) {
     if (hostStart >= 0 || f.opaquePath !== at) return null;
     const e = f.opaquePathEnd;
@@ -321,9 +367,14 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
       // (`test`, not `exec`: no match object. A match that starts in the path ends in it, as
       // "?", "#" and the end are never part of one, so where it ends tells where it started.)
+      // A URL with a host has its dot segments removed below; a file URL (whose Windows drive
+      // letter a ".." never removes) or one with no host goes to the full pass.
       if ((flags & SEGMENT_DOT_FLAG) !== 0) {
         DOT_SEGMENT.lastIndex = at;
-        if (DOT_SEGMENT.test(pre) && DOT_SEGMENT.lastIndex <= pathEnd) return null;
+        if (DOT_SEGMENT.test(pre) && DOT_SEGMENT.lastIndex <= pathEnd) {
+          if (file || hostStart < 0) return null;
+          dotted = true;
+        }
       }
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
       // drive letter has its "|" made ":"
@@ -337,6 +388,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     // encoding each segment (https://url.spec.whatwg.org/#path-state); the dot-segment test above
     // holds for the encoded path too, as the set leaves "." and "%" alone.
     if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) pathText = utf8PercentEncodeString(pre.slice(pathStart, at), PATH_SET);
+    if (dotted) pathText = withoutDotSegments(pathText ?? pre.slice(pathStart, at));
   }
   const pathEnd = at;
 
@@ -360,7 +412,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     at = f.fragmentEnd;
   }
   if (at !== pre.length) return null;
-  if (!insertSlash && hostText === null && portText === null && pathText === null && queryText === null && fragmentText === null) {
+  if (!insertSlash && schemeText === null && hostText === null && portText === null && pathText === null && queryText === null && fragmentText === null) {
     return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart: queryAt, fragmentStart: fragmentAt, special };
   }
   // The href is put together: the input up to the host, the host and port as written or as
@@ -389,5 +441,6 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     fragmentStart = href.length;
     href += '#' + (fragmentText ?? pre.slice(f.fragment, f.fragmentEnd));
   }
+  if (schemeText !== null) href = schemeText + href.slice(schemeEnd);
   return { href, protocolEnd: schemeEnd + 1, hostStart, hostEnd: newHostEnd, portEnd: newPortEnd, pathStart: newPathStart, queryStart, fragmentStart, special };
 }
