@@ -612,6 +612,10 @@ class Generator {
       }
     }
     if (checks.length === 0) return v;
+    // Never a read past the end: charCodeAt there is NaN and fails the test just the same, but a
+    // read out of bounds makes V8 throw away the optimised code of the whole rule (a real-world
+    // corpus that never ends inside a literal runs fast until one input does, then slower).
+    checks.unshift(text.length === 1 ? `${v} < len` : `${v} + ${text.length} <= len`);
     const raise = [...(known !== 0 ? [String(known)] : []), ...looked];
     const after = raise.length === 0 ? `${v} + ${text.length}` : `(fl |= ${raise.join(' | ')}, ${v} + ${text.length})`;
     return `(${checks.join(' && ')} ? ${after} : -1)`;
