@@ -8,6 +8,14 @@
 import type { ErrorSink } from './semantic/errors';
 import { toScalarValueString } from './usv';
 
+/**
+ * String.prototype.charCodeAt, called through the function (`charCodeAt.call(s, i)`) rather than
+ * read as a property of each string: the property read goes megamorphic once a program has passed
+ * strings of enough kinds (sliced, flat, one- or two-byte, thin...), and then every code unit read
+ * is a slow call (see the generated matchers' CCA in src/grammar/codegen.ts).
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface Preprocessed {
   /** The input as the grammar sees it. */
   readonly text: string;
@@ -41,8 +49,8 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
   let start = 0;
   let end = input.length;
   if (trim) {
-    while (start < end && isC0OrSpace(input.charCodeAt(start))) start++;
-    while (end > start && isC0OrSpace(input.charCodeAt(end - 1))) end--;
+    while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;
+    while (end > start && isC0OrSpace(charCodeAt.call(input, end - 1))) end--;
     if (sink && (start > 0 || end < input.length)) {
       // One error for the input, placed on the first run that was removed.
       if (start > 0) sink('invalid-URL-unit', 0, start);
@@ -61,7 +69,7 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
   let n = 0;
   let runStart = start;
   for (let i = start; i < end; i++) {
-    if (isTabOrNewline(input.charCodeAt(i))) {
+    if (isTabOrNewline(charCodeAt.call(input, i))) {
       text += input.slice(runStart, i);
       runStart = i + 1;
     } else {
@@ -95,7 +103,7 @@ export function preprocessText(input: string): string {
 export function trimC0OrSpace(input: string): string {
   let start = 0;
   let end = input.length;
-  while (start < end && isC0OrSpace(input.charCodeAt(start))) start++;
-  while (end > start && isC0OrSpace(input.charCodeAt(end - 1))) end--;
+  while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;
+  while (end > start && isC0OrSpace(charCodeAt.call(input, end - 1))) end--;
   return start === 0 && end === input.length ? input : input.slice(start, end);
 }

@@ -254,7 +254,7 @@ class Generator {
     const f = this.first(shape);
     if (f.open || f.nullable) return null;
     const k = this.charsets.push({ table: f.table, nonAscii: f.nonAscii }) - 1;
-    return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${f.nonAscii}))`;
+    return `(${v} < len && ((c = CCA.call(input, ${v})) < 128 ? T${k}[c] === 1 : ${f.nonAscii}))`;
   }
 
   /** `shape` at `v` behind its FIRST-set gate: the new position, or -1. */
@@ -412,7 +412,7 @@ class Generator {
       const fk = this.charsets.push({ table: Uint32Array.from(xFlags.table, (bits, c) => (runs.x[c] === 1 ? bits : 0)), nonAscii: false }) - 1;
       raise = `fl |= T${fk}[c]; `;
     }
-    const separator = `if (q < len && (c = input.charCodeAt(q)) < 128 && T${xk}[c] === 1) { ${raise}q++; s = q; } else break;`;
+    const separator = `if (q < len && (c = CCA.call(input, q)) < 128 && T${xk}[c] === 1) { ${raise}q++; s = q; } else break;`;
     const mark = `marks[nm] = ${fieldIndex}; marks[nm + 1] = s; marks[nm + 2] = q; nm += 3;`;
     const loop = runs.lead ? `for (;;) { ${separator} ${run} ${mark} }` : `for (;;) { ${run} ${mark} ${separator} }`;
     return `let q = p, s = p; ${loop} return q;`;
@@ -437,7 +437,7 @@ class Generator {
     let high = String(runs.union.nonAscii);
     if (this.guard && runs.union.nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
     if (raise !== 0) high = `${high} && (fa |= ${raise}) !== 0`;
-    const test = `(q < len && ((c = input.charCodeAt(q)) < 128 ? (u = T${k}[c]) !== 0 && (fa |= u) !== 0 : ${high}))`;
+    const test = `(q < len && ((c = CCA.call(input, q)) < 128 ? (u = T${k}[c]) !== 0 && (fa |= u) !== 0 : ${high}))`;
     const cls = runClass(runs.union.table, runs.union.nonAscii ? this.highRange() : '', raise, 0);
     const loop =
       cls === ''
@@ -446,7 +446,7 @@ class Generator {
     let start = '';
     if (runs.lead) {
       const l = this.charsets.push({ table: runs.lead, nonAscii: false }) - 1;
-      start = `if (!(q < len && (c = input.charCodeAt(q)) < 128 && T${l}[c] === 1)) return q; `;
+      start = `if (!(q < len && (c = CCA.call(input, q)) < 128 && T${l}[c] === 1)) return q; `;
     }
     // One mark for the whole run, under the unmarked field: the parts between separators are its
     // marks, which the caller finds by the separator table (FastMatcher.separators). A run after
@@ -601,13 +601,13 @@ class Generator {
       const at = i === 0 ? v : `${v} + ${i}`;
       const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
       if (caseInsensitive && isLetter) {
-        checks.push(`(input.charCodeAt(${at}) | 0x20) === ${c | 0x20}`);
+        checks.push(`(CCA.call(input, ${at}) | 0x20) === ${c | 0x20}`);
         if (flags && (flags.table[c | 0x20] !== 0 || flags.table[c & ~0x20] !== 0)) {
           if (flagTable < 0) flagTable = this.charsets.push({ table: Uint32Array.from(flags.table), nonAscii: false }) - 1;
-          looked.push(`T${flagTable}[input.charCodeAt(${at})]`);
+          looked.push(`T${flagTable}[CCA.call(input, ${at})]`);
         }
       } else {
-        checks.push(`input.charCodeAt(${at}) === ${c}`);
+        checks.push(`CCA.call(input, ${at}) === ${c}`);
         if (flags) known |= c < 128 ? flags.table[c] : flags.nonAscii;
       }
     }
@@ -678,9 +678,9 @@ class Generator {
     if (this.guard && nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
     if (flags) {
       const raiseHigh = flags.nonAscii !== 0 && nonAscii !== false ? `${high} && (${acc} |= ${flags.nonAscii}) !== 0` : high;
-      return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? (u = T${k}[c]) !== 0 && (${acc} |= u) !== 0 : ${raiseHigh}))`;
+      return `(${v} < len && ((c = CCA.call(input, ${v})) < 128 ? (u = T${k}[c]) !== 0 && (${acc} |= u) !== 0 : ${raiseHigh}))`;
     }
-    return `(${v} < len && ((c = input.charCodeAt(${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
+    return `(${v} < len && ((c = CCA.call(input, ${v})) < 128 ? T${k}[c] === 1 : ${high}))`;
   }
 
   /**
@@ -810,6 +810,11 @@ class Generator {
     return (
       '"use strict";\n' +
       'let IN = "", LEN = 0; // the input of the scan under way and its length (each function copies them)\n' +
+      '// Code units are read through String.prototype.charCodeAt itself, not `input.charCodeAt`: a\n' +
+      '// property read of charCodeAt on strings of many kinds (sliced, flat, one- or two-byte,\n' +
+      '// internalized, thin...) turns megamorphic after a program has passed enough kinds of strings,\n' +
+      '// and then every read of a code unit is a slow call; a call through the function stays fast.\n' +
+      'const CCA = String.prototype.charCodeAt;\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +

@@ -17,6 +17,14 @@ import { firstBarePercent, firstNonURLCodePoint } from './units';
 import { domainParserToASCII, unicodeToUnicode } from './idna';
 
 /**
+ * String.prototype.charCodeAt, called through the function (`charCodeAt.call(s, i)`) rather than
+ * read as a property of each string: the property read goes megamorphic once a program has passed
+ * strings of enough kinds (sliced, flat, one- or two-byte, thin...), and then every code unit read
+ * is a slow call (see the generated matchers' CCA in src/grammar/codegen.ts).
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
+/**
  * https://url.spec.whatwg.org/#concept-host
  * A domain, an opaque host or the empty host is a string; an IPv4 address is a 32-bit unsigned
  * integer; an IPv6 address is its 8 pieces, each a 16-bit unsigned integer.
@@ -77,7 +85,7 @@ function scanASCIIDomain(domain: string): number {
     i = QUIET_RUN.lastIndex;
   }
   for (; i < domain.length; i++) {
-    const c = domain.charCodeAt(i);
+    const c = charCodeAt.call(domain, i);
     if (c >= 0x80) return NOT_ASCII;
     if (FORBIDDEN_DOMAIN_TABLE[c] === 1) flags |= HAS_FORBIDDEN;
     else if (c >= 0x41 && c <= 0x5a) flags |= HAS_UPPER;
@@ -98,7 +106,7 @@ export function isQuietASCIIDomainAt(input: string, start: number, end: number):
     return QUIET_RUN.lastIndex >= end;
   }
   for (let i = start; i < end; i++) {
-    const c = input.charCodeAt(i);
+    const c = charCodeAt.call(input, i);
     if (c >= 0x80 || FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a)) return false;
   }
   return true;
@@ -111,13 +119,13 @@ export function isQuietASCIIDomainAt(input: string, start: number, end: number):
  */
 export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
   let last = end - 1;
-  if (last > start && input.charCodeAt(last) === 0x2e) last--;
+  if (last > start && charCodeAt.call(input, last) === 0x2e) last--;
   if (last < start) return false;
-  const c = input.charCodeAt(last) | 0x20;
+  const c = charCodeAt.call(input, last) | 0x20;
   if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
   let first = last;
-  while (first > start && input.charCodeAt(first - 1) !== 0x2e) first--;
-  const d = input.charCodeAt(first);
+  while (first > start && charCodeAt.call(input, first - 1) !== 0x2e) first--;
+  const d = charCodeAt.call(input, first);
   return d >= 0x30 && d <= 0x39;
 }
 
@@ -136,9 +144,9 @@ function plainASCIIDomain(domain: string): string | undefined {
 /** The end of the code point that starts at `i` (a surrogate pair counts as one). */
 function codePointEnd(input: string, i: number): number {
   if (i >= input.length) return i;
-  const c = input.charCodeAt(i);
+  const c = charCodeAt.call(input, i);
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-    const d = input.charCodeAt(i + 1);
+    const d = charCodeAt.call(input, i + 1);
     if (d >= 0xdc00 && d <= 0xdfff) return i + 2;
   }
   return i + 1;
@@ -154,8 +162,8 @@ function codePointEnd(input: string, i: number): number {
  */
 export function parseHost(input: string, isOpaque = false, sink: ErrorSink = null): Host | null {
   // 1. "[" ... "]" is an IPv6 address.
-  if (input.charCodeAt(0) === 0x5b) {
-    if (input.length < 2 || input.charCodeAt(input.length - 1) !== 0x5d) {
+  if (charCodeAt.call(input, 0) === 0x5b) {
+    if (input.length < 2 || charCodeAt.call(input, input.length - 1) !== 0x5d) {
       sink?.('IPv6-unclosed', 0, input.length);
       return null;
     }
@@ -299,15 +307,15 @@ export function domainToUnicode(domain: string, beStrict = false): string {
  */
 export function endsInANumber(input: string): boolean {
   let last = input.length - 1;
-  if (last > 0 && input.charCodeAt(last) === 0x2e) last--;
+  if (last > 0 && charCodeAt.call(input, last) === 0x2e) last--;
   if (last < 0) return false;
-  const c = input.charCodeAt(last) | 0x20; // ASCII lowercase for letters
+  const c = charCodeAt.call(input, last) | 0x20; // ASCII lowercase for letters
   // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x",
   // and starts with a digit (the "0" of "0x" included).
   if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
   // The last label starts after the last "." before `last` (the character at `last` is not one).
   const start = input.lastIndexOf('.', last) + 1;
-  const first = input.charCodeAt(start);
+  const first = charCodeAt.call(input, start);
   if (!(first >= 0x30 && first <= 0x39)) return false;
   // What `ends-in-a-number` comes to: its repetition skips every label but the last, so the
   // last label (found above) must match `ipv4-last-label`. test/host.test.ts checks that the two
@@ -332,7 +340,7 @@ function ipv4NumberValue(input: string, start: number, end: number): number {
   let i = start;
   if (isNonDecimalIPv4Number(input, start, end)) {
     // "0x" or "0X": radix 16 ("0x" alone is 0); another leading "0": radix 8
-    if ((input.charCodeAt(start + 1) | 0x20) === 0x78) {
+    if ((charCodeAt.call(input, start + 1) | 0x20) === 0x78) {
       radix = 16;
       i = start + 2;
     } else {
@@ -341,13 +349,13 @@ function ipv4NumberValue(input: string, start: number, end: number): number {
     }
   }
   let value = 0;
-  for (; i < end; i++) value = value * radix + hexValue(input.charCodeAt(i)); // the grammar matched digits of this radix
+  for (; i < end; i++) value = value * radix + hexValue(charCodeAt.call(input, i)); // the grammar matched digits of this radix
   return value;
 }
 
 /** Whether an IPv4 number is written in radix 8 or 16 (a leading "0" and more after it). */
 function isNonDecimalIPv4Number(input: string, start: number, end: number): boolean {
-  return input.charCodeAt(start) === 0x30 && end - start >= 2;
+  return charCodeAt.call(input, start) === 0x30 && end - start >= 2;
 }
 
 /**
@@ -357,7 +365,7 @@ function isNonDecimalIPv4Number(input: string, start: number, end: number): bool
 export function parseIPv4(input: string, sink: ErrorSink = null): number | null {
   // 1-2. Strictly split on "."; an empty last part is dropped (when it is not the only one).
   let partCount = countParts(input);
-  if (input.length === 0 || input.charCodeAt(input.length - 1) === 0x2e) {
+  if (input.length === 0 || charCodeAt.call(input, input.length - 1) === 0x2e) {
     sink?.('IPv4-empty-part', Math.max(0, input.length - 1), input.length);
     if (partCount > 1) partCount--;
   }
@@ -447,7 +455,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
     pieceIndex = 1;
     compress = pieceIndex;
     i = 1;
-  } else if (stop === 0 && input.charCodeAt(0) === 0x3a) {
+  } else if (stop === 0 && charCodeAt.call(input, 0) === 0x3a) {
     return report('IPv6-invalid-compression', 0, 1);
   }
 
@@ -470,7 +478,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
         const part = marks[i];
         const digits = part.end - part.start;
         if (digits === 0) return markSpan('IPv4-in-IPv6-invalid-code-point', part);
-        if (digits > 1 && input.charCodeAt(part.start) === 0x30) {
+        if (digits > 1 && charCodeAt.call(input, part.start) === 0x30) {
           return report('IPv4-in-IPv6-invalid-code-point', part.start, part.end);
         }
         const value = digits > 3 ? 256 : parseInt(input.slice(part.start, part.end), 10);
@@ -488,7 +496,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
     // A piece: it ends with ":" (then more input), or with the end of the input; anything else
     // (a fifth hex digit, a ":" at the very end, another code point) is where the match stopped.
     if (mark.end === stop && stop < length) return stopSpan('IPv6-invalid-code-point');
-    if (mark.end - mark.start > 1 && input.charCodeAt(mark.start) === 0x30) {
+    if (mark.end - mark.start > 1 && charCodeAt.call(input, mark.start) === 0x30) {
       sink?.('IPv6-piece-leading-zero', mark.start, mark.end);
     }
     address[pieceIndex] = parseInt(input.slice(mark.start, mark.end), 16);
@@ -500,7 +508,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
   if (stop < length) {
     if (pieceIndex === 8) return stopSpan('IPv6-too-many-pieces');
     // A hex run of length 0 followed by "." starts an embedded IPv4 address with an empty part.
-    if (input.charCodeAt(stop) === 0x2e) return stopSpan('IPv4-in-IPv6-invalid-code-point');
+    if (charCodeAt.call(input, stop) === 0x2e) return stopSpan('IPv4-in-IPv6-invalid-code-point');
     return stopSpan('IPv6-invalid-code-point');
   }
 

@@ -31,6 +31,14 @@ import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, u
 import type { Found } from './url';
 
 /**
+ * String.prototype.charCodeAt, called through the function (`charCodeAt.call(s, i)`) rather than
+ * read as a property of each string: the property read goes megamorphic once a program has passed
+ * strings of enough kinds (sliced, flat, one- or two-byte, thin...), and then every code unit read
+ * is a slow call (see the generated matchers' CCA in src/grammar/codegen.ts).
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
+/**
  * A normalised URL's href and where its components stand in it. The href is the input itself,
  * or, for a special URL written with no path at all ("https://example.com"), the input with the
  * "/" of its one empty path segment put in where the path starts. A component that is absent has
@@ -146,7 +154,7 @@ const CLEAN = new Map<EncodeSet, RegExp>([C0_CONTROL_SET, FRAGMENT_SET, QUERY_SE
 function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boolean {
   const stop = e - s > 32 ? s + 32 : e;
   for (let i = s; i < stop; i++) {
-    const c = pre.charCodeAt(i);
+    const c = charCodeAt.call(pre, i);
     if (c >= 0x7f || set[c] === 1) return true;
   }
   if (stop === e) return false;
@@ -162,18 +170,18 @@ const SPECIAL_HOST_KEPT = /[\x00-\x24\x26-\x7f]*/y;
 
 /** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
 function schemeKind(pre: string, end: number): number {
-  const c0 = pre.charCodeAt(0);
+  const c0 = charCodeAt.call(pre, 0);
   switch (end) {
     case 2: // ws
-      return c0 === 0x77 && pre.charCodeAt(1) === 0x73 ? 1 : 0;
+      return c0 === 0x77 && charCodeAt.call(pre, 1) === 0x73 ? 1 : 0;
     case 3: // wss, ftp
-      if (c0 === 0x77) return pre.charCodeAt(1) === 0x73 && pre.charCodeAt(2) === 0x73 ? 1 : 0;
-      return c0 === 0x66 && pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x70 ? 1 : 0;
+      if (c0 === 0x77) return charCodeAt.call(pre, 1) === 0x73 && charCodeAt.call(pre, 2) === 0x73 ? 1 : 0;
+      return c0 === 0x66 && charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x70 ? 1 : 0;
     case 4: // http, file
-      if (c0 === 0x68) return pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x74 && pre.charCodeAt(3) === 0x70 ? 1 : 0;
-      return c0 === 0x66 && pre.charCodeAt(1) === 0x69 && pre.charCodeAt(2) === 0x6c && pre.charCodeAt(3) === 0x65 ? 2 : 0;
+      if (c0 === 0x68) return charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x74 && charCodeAt.call(pre, 3) === 0x70 ? 1 : 0;
+      return c0 === 0x66 && charCodeAt.call(pre, 1) === 0x69 && charCodeAt.call(pre, 2) === 0x6c && charCodeAt.call(pre, 3) === 0x65 ? 2 : 0;
     case 5: // https
-      return c0 === 0x68 && pre.charCodeAt(1) === 0x74 && pre.charCodeAt(2) === 0x74 && pre.charCodeAt(3) === 0x70 && pre.charCodeAt(4) === 0x73 ? 1 : 0;
+      return c0 === 0x68 && charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x74 && charCodeAt.call(pre, 3) === 0x70 && charCodeAt.call(pre, 4) === 0x73 ? 1 : 0;
     default:
       return 0;
   }
@@ -237,7 +245,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let schemeText: string | null = null;
   if ((flags & SCHEME_FLAG) !== 0) {
     for (let i = 0; i < schemeEnd; i++) {
-      const c = pre.charCodeAt(i);
+      const c = charCodeAt.call(pre, i);
       if (c >= 0x41 && c <= 0x5a) {
         schemeText = pre.slice(0, schemeEnd).toLowerCase();
         break;
@@ -264,7 +272,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let hostText: string | null = null;
   let portText: string | null = null;
   if (f.slashes >= 0) {
-    if (f.slashes !== at || f.slashesEnd !== at + 2 || pre.charCodeAt(at) !== 0x2f || pre.charCodeAt(at + 1) !== 0x2f) return null;
+    if (f.slashes !== at || f.slashesEnd !== at + 2 || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
     if (f.host !== at + 2) return null;
     hostStart = f.host;
     hostEnd = f.hostEnd;
@@ -289,7 +297,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
           if (kept.lastIndex < hostEnd) return null;
         } else {
           for (let i = hostStart; i < hostEnd; i++) {
-            const c = pre.charCodeAt(i);
+            const c = charCodeAt.call(pre, i);
             if (c >= 0x80 || (anySpecial && c === 0x25)) return null;
           }
         }
@@ -319,13 +327,13 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // scheme's default is no port at all, and the serializer writes the number as a number.
       let value = 0;
       for (let i = f.port; i < f.portEnd; i++) {
-        const c = pre.charCodeAt(i);
+        const c = charCodeAt.call(pre, i);
         if (c < 0x30 || c > 0x39) return null;
         value = value * 10 + (c - 0x30);
         if (value > 65535) return null;
       }
       if (f.portEnd === f.port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
-      else if (pre.charCodeAt(f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
+      else if (charCodeAt.call(pre, f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
       at = f.portEnd;
     }
   } else if (anySpecial) {
@@ -345,7 +353,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     if (hostStart >= 0 || f.opaquePath !== at) return null;
     const e = f.opaquePathEnd;
     if ((flags & OPAQUE_PATH_FLAG) !== 0 && needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
-    if (e > at && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) return null;
+    if (e > at && charCodeAt.call(pre, e - 1) === 0x20 && e < pre.length) return null;
     at = e;
   } else {
     const pathEnd = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
@@ -359,8 +367,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // URL with no host never has a path starting with "//" (it would serialize with "/."; the
       // entry rule reads such an input's "//" as an authority, so only a dot segment removed by
       // the path state could make one, and those never get here).
-      if (pre.charCodeAt(at) !== 0x2f) return null;
-      if (hostStart < 0 && pathEnd > at + 1 && pre.charCodeAt(at + 1) === 0x2f) return null;
+      if (charCodeAt.call(pre, at) !== 0x2f) return null;
+      if (hostStart < 0 && pathEnd > at + 1 && charCodeAt.call(pre, at + 1) === 0x2f) return null;
       // A special URL's "\\" is a separator, serialized as "/" (its only way into a special
       // URL's path: the special segment takes none).
       if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
@@ -378,8 +386,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       }
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
       // drive letter has its "|" made ":"
-      if (file && pathEnd >= at + 3 && pre.charCodeAt(at + 2) === 0x7c && (pathEnd === at + 3 || pre.charCodeAt(at + 3) === 0x2f)) {
-        const letter = pre.charCodeAt(at + 1) | 0x20;
+      if (file && pathEnd >= at + 3 && charCodeAt.call(pre, at + 2) === 0x7c && (pathEnd === at + 3 || charCodeAt.call(pre, at + 3) === 0x2f)) {
+        const letter = charCodeAt.call(pre, at + 1) | 0x20;
         if (letter >= 0x61 && letter <= 0x7a) return null;
       }
     }
@@ -397,7 +405,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let queryAt = -1;
   let queryText: string | null = null;
   if (f.query >= 0) {
-    if (f.query !== at + 1 || pre.charCodeAt(at) !== 0x3f) return null;
+    if (f.query !== at + 1 || charCodeAt.call(pre, at) !== 0x3f) return null;
     const set = anySpecial ? SPECIAL_QUERY_SET : QUERY_SET;
     if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, set)) queryText = utf8PercentEncodeString(pre.slice(f.query, f.queryEnd), set);
     queryAt = at;
@@ -406,7 +414,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let fragmentAt = -1;
   let fragmentText: string | null = null;
   if (f.fragment >= 0) {
-    if (f.fragment !== at + 1 || pre.charCodeAt(at) !== 0x23) return null;
+    if (f.fragment !== at + 1 || charCodeAt.call(pre, at) !== 0x23) return null;
     if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) fragmentText = utf8PercentEncodeString(pre.slice(f.fragment, f.fragmentEnd), FRAGMENT_SET);
     fragmentAt = at;
     at = f.fragmentEnd;
