@@ -188,12 +188,33 @@ function schemeKind(pre: string, end: number): number {
 }
 
 /**
- * A segment that the path state treats as "." or ".." (https://url.spec.whatwg.org/#single-dot-path-segment,
- * #double-dot-path-segment: "." or "%2e", ASCII case-insensitive, once or twice), after its
- * separator and before the next one or the path's end ("?", "#" or the end of a normalised
- * input). A "\\" counts as a separator here even where it is not one: that only says no more often.
+ * Whether the segment that starts at `s` (just after a "/") in pre[.., end) is one the path state
+ * treats as "." or ".." (https://url.spec.whatwg.org/#single-dot-path-segment,
+ * #double-dot-path-segment: "." or "%2e", ASCII case-insensitive, once or twice), up to the next
+ * "/" or the path's end. A "\\" ends a segment here even where it is not a separator: that only
+ * says yes more often, and withoutDotSegments, which splits at "/" alone, then changes nothing.
  */
-const DOT_SEGMENT = /[\/\\](?:\.|%2e){1,2}(?=[\/\\?#]|$)/gi;
+function isDotSegmentAt(pre: string, s: number, end: number): boolean {
+  let i = s;
+  for (let dots = 0; dots < 2; dots++) {
+    if (i < end && charCodeAt.call(pre, i) === 0x2e) i++;
+    else if (i + 3 <= end && charCodeAt.call(pre, i) === 0x25 && charCodeAt.call(pre, i + 1) === 0x32 && (charCodeAt.call(pre, i + 2) | 0x20) === 0x65) i += 3;
+    else if (dots === 0) return false;
+    else break;
+  }
+  return i === end || charCodeAt.call(pre, i) === 0x2f || charCodeAt.call(pre, i) === 0x5c;
+}
+
+/**
+ * Whether the path pre[from, end) has a dot segment: a "/" followed by "." or "%" is looked for
+ * with indexOf (native, and cheaper than a regular expression's call on a short path), and each
+ * one found is checked.
+ */
+function hasDotSegment(pre: string, from: number, end: number): boolean {
+  for (let i = pre.indexOf('/.', from); i >= 0 && i < end; i = pre.indexOf('/.', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
+  for (let i = pre.indexOf('/%', from); i >= 0 && i < end; i = pre.indexOf('/%', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
+  return false;
+}
 
 /** Whether a segment is "." or "%2e" (https://url.spec.whatwg.org/#single-dot-path-segment). */
 function isSingleDot(segment: string): boolean {
@@ -373,16 +394,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // URL's path: the special segment takes none).
       if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
-      // (`test`, not `exec`: no match object. A match that starts in the path ends in it, as
-      // "?", "#" and the end are never part of one, so where it ends tells where it started.)
       // A URL with a host has its dot segments removed below; a file URL (whose Windows drive
       // letter a ".." never removes) or one with no host goes to the full pass.
-      if ((flags & SEGMENT_DOT_FLAG) !== 0) {
-        DOT_SEGMENT.lastIndex = at;
-        if (DOT_SEGMENT.test(pre) && DOT_SEGMENT.lastIndex <= pathEnd) {
-          if (file || hostStart < 0) return null;
-          dotted = true;
-        }
+      if ((flags & SEGMENT_DOT_FLAG) !== 0 && hasDotSegment(pre, at, pathEnd)) {
+        if (file || hostStart < 0) return null;
+        dotted = true;
       }
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
       // drive letter has its "|" made ":"
