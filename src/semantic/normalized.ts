@@ -395,9 +395,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
       // A URL with a host has its dot segments removed below; a file URL (whose Windows drive
-      // letter a ".." never removes) or one with no host goes to the full pass.
+      // letter a ".." never removes), one with no host, or a long path (the full pass works on
+      // spans of the input, where withoutDotSegments makes a string of every segment) goes to
+      // the full pass.
       if ((flags & SEGMENT_DOT_FLAG) !== 0 && hasDotSegment(pre, at, pathEnd)) {
-        if (file || hostStart < 0) return null;
+        if (file || hostStart < 0 || pathEnd - at > 2048) return null;
         dotted = true;
       }
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
