@@ -11,7 +11,8 @@
 // downloaded. Set URL_GRAMMAR_BROWSER to a browser executable to use another one.
 'use strict';
 
-const { accessSync, constants } = require('node:fs');
+const { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { delimiter, join } = require('node:path');
 const { StringDecoder } = require('node:string_decoder');
 
@@ -55,6 +56,83 @@ function onPath(names) {
   return null;
 }
 
+// The browser must never outlive this process, nor its profile folder: the profile is a folder of
+// our own in the temporary directory (not puppeteer's, whose removal puppeteer does asynchronously
+// and skips on a signal), and on every way out (input ended, SIGTERM, SIGINT, SIGHUP, a failure)
+// the 'exit' hook kills what this process started and removes the folder, synchronously. What it
+// started is read from /proc (Linux): puppeteer starts the browser as the leader of a new session,
+// outside this process's group, so killing that group alone would leave the browser running.
+let profile = null;
+let browserPid = null;
+
+function processTable() {
+  const out = [];
+  let names = [];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    if (!/^[0-9]+$/.test(n)) continue;
+    try {
+      const t = readFileSync(`/proc/${n}/stat`, 'utf8');
+      const f = t.slice(t.lastIndexOf(')') + 2).split(' ');
+      out.push({ pid: Number(n), state: f[0], ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Every process this one started, with those they started and the groups and sessions they lead. */
+function startedHere() {
+  const all = processTable();
+  const found = new Set();
+  const leaders = [process.pid];
+  for (let i = 0; i < leaders.length; i++) {
+    const q = leaders[i];
+    for (const p of all) {
+      if (p.pid === process.pid || found.has(p.pid)) continue;
+      if (p.ppid === q || (q !== process.pid && (p.pgrp === q || p.session === q))) {
+        found.add(p.pid);
+        leaders.push(p.pid);
+      }
+    }
+  }
+  return all.filter((p) => found.has(p.pid));
+}
+
+function kill(pid) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}
+
+function endBrowser() {
+  const started = startedHere();
+  for (const p of started) {
+    kill(p.pid);
+    if (p.pgrp === p.pid || p.session === p.pid) kill(-p.pid);
+  }
+  if (browserPid !== null) kill(-browserPid); // without /proc: its group, at least
+  // the folder goes once nothing writes into it any more (a zombie writes nothing)
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + 2000;
+  const pids = new Set(started.map((p) => p.pid));
+  while (Date.now() < until && processTable().some((p) => pids.has(p.pid) && p.state !== 'Z')) Atomics.wait(sleeper, 0, 0, 20);
+  if (profile !== null) {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    } catch (e) {
+      process.stderr.write(`adapters/browser.js: could not remove the profile folder ${profile}: ${e.message}\n`);
+    }
+    profile = null;
+  }
+}
 
 async function main() {
   const kind = process.argv[2];
@@ -66,12 +144,25 @@ async function main() {
   const { batchLength, evaluateBatch } = await import('./in-page-batch.mjs');
   const executablePath = process.env.URL_GRAMMAR_BROWSER || onPath(spec.names);
   if (!executablePath) fail(`no ${spec.names.join(' or ')} on PATH`);
+  if (process.argv[3] === '--version') {
+    // the manifest's version command: the browser's own one line, printed without starting it
+    const r = require('node:child_process').spawnSync(executablePath, ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const line = (r.stdout || '').split('\n').map((l) => l.trim()).find((l) => l !== '');
+    if (r.status !== 0 || !line) fail(`${executablePath} --version ${r.error ? r.error.message : `exited with ${r.status}`}`);
+    process.stdout.write(line + '\n');
+    return;
+  }
   let puppeteer;
   try {
     puppeteer = require('puppeteer-core');
   } catch (e) {
     fail(`puppeteer-core is not installed (npm install puppeteer-core): ${e.message}`);
   }
+
+  profile = mkdtempSync(join(tmpdir(), `url-grammar-compare-${kind}-profile-`));
+  process.on('exit', endBrowser);
+  const signals = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+  for (const sig of Object.keys(signals)) process.on(sig, () => process.exit(128 + signals[sig]));
 
   const queue = []; // parsed requests not yet sent to the page
   let ended = false;
@@ -100,7 +191,9 @@ async function main() {
   });
 
   let closing = false;
-  const browser = await puppeteer.launch({ ...spec.options, executablePath, headless: true });
+  // puppeteer's own signal handlers would end this process before the folder is removed
+  const browser = await puppeteer.launch({ ...spec.options, executablePath, headless: true, userDataDir: profile, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  browserPid = browser.process()?.pid ?? null;
   browser.on('disconnected', () => {
     if (!closing) fail(`${kind} went away`);
   });
@@ -119,7 +212,7 @@ async function main() {
     process.stdout.write(out);
   }
   closing = true;
-  const timer = setTimeout(() => process.exit(0), 5000); // a browser slow to close does not hold the answers
+  const timer = setTimeout(() => process.exit(0), 3000); // a browser slow to close is killed (the 'exit' hook)
   await browser.close().catch(() => {});
   clearTimeout(timer);
   process.exit(0);

@@ -29,8 +29,22 @@ const input = new Gio.DataInputStream({ base_stream: new Gio.UnixInputStream({ f
 const output = new Gio.UnixOutputStream({ fd: 1, close_fd: false });
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const view = new WebKit2.WebView();
+// ephemeral: nothing of the page (cache, storage, cookies) is written to disk, so nothing is left
+// behind when this process ends, however it ends
+const view = new WebKit2.WebView({ is_ephemeral: true });
 const loop = new GLib.MainLoop(null, false);
+let exitCode = 0;
+
+// SIGTERM, SIGINT, SIGHUP: leave the main loop and exit; the web view's processes (WebKitWebProcess,
+// WebKitNetworkProcess) end with this one, and xvfb-run, which waits for it, then removes its own
+// temporary folder and stops its Xvfb
+for (const [signum, code] of [[15, 143], [2, 130], [1, 129]]) {
+  GLib.unix_signal_add(GLib.PRIORITY_HIGH, signum, () => {
+    exitCode = code;
+    loop.quit();
+    return GLib.SOURCE_REMOVE;
+  });
+}
 
 const queue = []; // parsed requests not yet sent to the page
 let ended = false;
@@ -94,4 +108,4 @@ window.show_all();
 view.load_uri('about:blank');
 readNext();
 loop.run();
-System.exit(0);
+System.exit(exitCode);

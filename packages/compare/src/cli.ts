@@ -18,18 +18,27 @@
 //
 // Output: a text summary; --json the whole report as JSON; --jsonl one line per case (as it goes);
 // --report out.html / out.md a document. A progress bar goes to standard error on a terminal.
-// The first Ctrl-C stops reading: the cases read so far are still counted and reported.
+// The first Ctrl-C stops reading: the cases read so far are still counted and reported; a second
+// one stops waiting for those in flight. Either way everything gathered is written (the --jsonl
+// lines of every case counted, the --report files marked partial, --json), and the exit status is
+// 130. Every adapter process, and whatever it started (a browser), is ended when the command ends.
+//
+// --against build:DIR adds the url-grammar built in DIR (another checkout or version) as a parser:
+// the report then shows what moved between that build and this one.
 //
 // Exit 0 when the comparison ran (disagreements are its result, not an error); 1 when a parser that
-// was asked for by name (--against, --adapter) is unavailable or could not answer every case;
-// 2 for bad arguments (an unknown parser, a corpus file that cannot be read).
+// was asked for by name (--against, --adapter) is unavailable or could not answer every case, or
+// when any parser answered none of the cases (one line each on standard error says why); 2 for bad
+// arguments (an unknown parser, a corpus file that cannot be read, a DIR without a built
+// url-grammar); 130 when stopped by Ctrl-C.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import {
   BUILTIN_PARSERS,
   COMPONENTS,
   builtinAvailability,
+  builtinVersion,
   childProcessAdapter,
   isBuiltinParser,
   type AdapterReport,
@@ -40,8 +49,10 @@ import {
   type Value,
 } from './compare';
 import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineFormat, type LineStats } from './corpus';
-import { checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
-import { htmlReport, markdownReport } from './report';
+import { adapterVersion, checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
+import { formatClassesText, formatPairsText, htmlReport, markdownReport } from './report';
+import { BROWSER_ENGINES, CandidateCollector, candidatesJson, wptCandidates } from './candidates';
+import type { PairReport } from './pairs';
 import { compareStream, type StreamReport } from './stream';
 import type { ClassReport } from './classes';
 import { createColors, usageError, useColor, type CliIO, type Colors, type CommandSpec } from 'url-grammar/cli';
@@ -152,6 +163,7 @@ interface CompareOptionsCli {
   timeout?: string;
   totalTimeout?: string;
   workers?: string;
+  wptCandidates?: string;
 }
 
 /** Why lines of a corpus file were left out, and how many for each reason. */
@@ -326,6 +338,8 @@ async function* chain(parts: Part[]): AsyncGenerator<CompareCase> {
 
 interface Chosen {
   builtins: BuiltinParser[];
+  /** url-grammar built elsewhere (--against build:DIR). */
+  builds: Build[];
   adapters: ParserAdapter[];
   /** Names asked for explicitly: their trouble changes the exit status. */
   explicit: Set<string>;
@@ -346,9 +360,10 @@ function loadManifest(opts: CompareOptionsCli): ManifestEntry[] {
   }
 }
 
-function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], timeouts: { requestTimeoutMs: number; totalTimeoutMs: number }): Chosen {
+function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], timeouts: { requestTimeoutMs: number; totalTimeoutMs: number; onStatus?: (message: string) => void }): Chosen {
   const explicit = new Set<string>();
   const builtins: BuiltinParser[] = [];
+  const builds: Build[] = [];
   const adapters: ParserAdapter[] = [];
   const names = new Set<string>();
   const root = packageRoot();
@@ -359,7 +374,9 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
       return { name: e.name, unavailable: `${avail.reason}; to install: ${e.install || 'see adapters/'}`, parse: () => Promise.reject(new Error('unavailable')) };
     }
     const [cmd, ...args] = resolveArgv(e.command);
-    return childProcessAdapter(e.name, cmd, args, { ...timeouts, cwd: root });
+    // a build on first use runs before the first request, not against its timeout
+    const prepare = e.prepare ? resolveArgv(e.prepare) : null;
+    return childProcessAdapter(e.name, cmd, args, { ...timeouts, cwd: root, ...(prepare ? { prepare: { command: prepare[0], args: prepare.slice(1) } } : {}), version: adapterVersion(e, root) ?? undefined });
   };
   let against: string[];
   const all = opts.against?.trim() === 'all';
@@ -372,7 +389,9 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
   for (const n of against) {
     if (names.has(n)) continue;
     const entry = manifest.find((e) => e.name === n);
-    if (isBuiltinParser(n)) {
+    if (n.startsWith(BUILD_PREFIX)) {
+      builds.push(resolveBuild(n));
+    } else if (isBuiltinParser(n)) {
       if (n !== 'url-grammar') builtins.push(n);
     } else if (entry) {
       // one this machine lacks is reported as unavailable, with how to install it (an exit status
@@ -402,32 +421,45 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
     explicit.add(name);
     adapters.push(childProcessAdapter(name, words[0], words.slice(1), timeouts));
   }
-  return { builtins, adapters, explicit };
+  return { builtins, builds, adapters, explicit };
 }
 
 /**
  * `compare --list`: every parser compare knows, whether it runs here, and how to install it if
  * not. `availability` tells for the manifest's entries, `builtin` for the built-in parsers (by
- * default, whether each one's package resolves from this package).
+ * default, whether each one's package resolves from this package). With `version`, a second table
+ * follows: each available parser's versions (asked only of the available ones).
  */
 export function formatList(
   manifest: ManifestEntry[],
   manifestFile: string | null,
   availability: (e: ManifestEntry) => Availability,
   builtin: (name: BuiltinParser) => Availability = (n) => builtinAvailability(n),
+  version?: (parser: BuiltinParser | ManifestEntry) => string | null,
 ): string {
   const rows: string[][] = [['parser', 'kind', 'available', 'notes']];
+  const versions: Array<[string, string]> = [];
+  const versionOf = (name: string, available: boolean, p: BuiltinParser | ManifestEntry) => {
+    if (version) versions.push([name, available ? (version(p) ?? 'unknown') : '-']);
+  };
   for (const n of BUILTIN_PARSERS) {
     const a = builtin(n);
     rows.push([n, 'in-process (JavaScript)', a.available ? 'yes' : 'no', !a.available ? (a.reason ?? '') : n === 'url-grammar' ? 'the reference' : '']);
+    versionOf(n, a.available, n);
   }
   const lines: string[] = [];
   for (const e of manifest) {
     const a = availability(e);
     rows.push([e.name, `adapter (${e.language || 'other'})`, a.available ? 'yes' : 'no', a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`]);
+    versionOf(e.name, a.available, e);
   }
   const widths = rows[0].map((_, i) => (i === 3 ? 0 : Math.max(...rows.map((r) => r[i].length))));
   for (const r of rows) lines.push(r.map((c, i) => (i === 3 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
+  if (versions.length > 0) {
+    // indented, so that no line of it starts with a parser's name as the rows above do
+    const width = Math.max(...versions.map(([n]) => n.length));
+    lines.push('', 'versions:', ...versions.map(([n, v]) => `  ${n.padEnd(width)}  ${v}`));
+  }
   lines.push('', manifestFile === null ? `no adapters manifest (${DEFAULT_MANIFEST} is not in this installation)` : `adapters from ${manifestFile}`);
   return lines.join('\n') + '\n';
 }
@@ -508,6 +540,9 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
       lines.push(j === 0 ? pc.bold(text) : text);
     });
   }
+  // parser against parser, when the report has the pairs (compareStream's do)
+  const pairs = (out as { pairs?: PairReport[] }).pairs;
+  if (pairs && pairs.length > 0) lines.push(...formatPairsText(pairs, pc));
   for (const a of out.adapters) {
     if (!a.available) lines.push('', `${pc.bold(a.name)}: unavailable (${a.unavailable ?? 'no reason given'})`);
   }
@@ -549,16 +584,8 @@ function adapterSections(a: AdapterReport, maxExamples: number, pc: Colors): str
 export function formatClasses(classes: readonly ClassReport[], pc: Colors = createColors(false)): string[] {
   const hit = classes.filter((c) => c.cases > 0);
   if (hit.length === 0) return [];
-  const lines = ['', pc.bold('disagreement classes (cases; the shortest example; ⚠ security-relevant)')];
-  for (const c of hit) {
-    const e = c.examples[0];
-    lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
-    if (e) {
-      lines.push(`    input   ${quoted(e.input)}${e.base !== null ? `  base ${quoted(e.base)}` : ''}`);
-      for (const s of e.sides) lines.push(`    ${s.noAnswer ? '(could not answer)' : s.value === null ? '(not given)' : quoted(s.value)}  ${s.parsers.join(', ')}`);
-    }
-  }
-  return lines;
+  // each class with its step, its description, the permissive side and its biggest root causes (./report)
+  return formatClassesText(hit, pc);
 }
 
 interface Progress {
@@ -608,7 +635,7 @@ export const command: CommandSpec = {
     'corpus-format': { type: 'string', value: '<format>', description: 'how every --corpus file is read, whatever its name: text ("input" or "input<TAB>base"), lines (one input per line, tabs and all, no base) or jsonl (one JSON object per line; lines that are not one are skipped and counted)' },
     generate: { type: 'string', value: '<n>', description: 'n more cases drawn from the grammar itself (instead of the default corpus)' },
     seed: { type: 'string', value: '<n>', description: 'the seed of --generate (default 1): the same seed, the same cases' },
-    against: { type: 'string', value: '<names>', description: `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})` },
+    against: { type: 'string', value: '<names>', description: `parsers to compare, comma-separated: built in (${BUILTIN_PARSERS.join(', ')}) or from the adapters manifest; build:DIR for the url-grammar built in DIR (another checkout or version: the report shows what moved); "all" (every one available here) or "none" (default ${DEFAULT_AGAINST.join(',')})` },
     adapter: { type: 'string', value: '<name=command>', multiple: true, description: 'a parser in another process, speaking the JSON-lines protocol of docs/compare-protocol.md (repeatable)' },
     manifest: { type: 'string', value: '<file>', description: `the adapters manifest (default ${DEFAULT_MANIFEST} in the package)` },
     list: { type: 'boolean', description: 'list the parsers: which are available here, and how to install the others' },
@@ -619,6 +646,7 @@ export const command: CommandSpec = {
     timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})` },
     'total-timeout': { type: 'string', value: '<ms>', description: 'how long an adapter process may take for the whole corpus (default: no limit)' },
     workers: { type: 'string', value: '<n>', description: 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)' },
+    'wpt-candidates': { type: 'string', value: '<file>', description: "write, in WPT's urltestdata.json format, minimised inputs on which the browser engines (chromium, firefox, webkit; two at least) differ from the standard in a way no WPT input shows, url-grammar's answer the expectation (at most 50, each minimised with at most 128 inputs re-asked)" },
   },
   async run(_args, options, io) {
     const opts = options as unknown as CompareOptionsCli;
@@ -626,7 +654,7 @@ export const command: CommandSpec = {
     if (opts.list) {
       const { path } = manifestPath(opts);
       const root = packageRoot();
-      io.out(formatList(manifest, existsSync(path) ? relative(root, path).split('\\').join('/') || path : null, (e) => checkAvailable(e, root)));
+      io.out(formatList(manifest, existsSync(path) ? relative(root, path).split('\\').join('/') || path : null, (e) => checkAvailable(e, root), undefined, (p) => (typeof p === 'string' ? builtinVersion(p) : adapterVersion(p, root))));
       io.setExitCode(0);
       return;
     }
@@ -637,26 +665,44 @@ export const command: CommandSpec = {
     const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
     const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
     const parts = corpusParts(io, opts);
-    const { builtins, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs });
+    const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${m}\n`) });
+    const candidates = opts.wptCandidates === undefined ? undefined : candidateSetup(adapters);
 
     let counted = 0;
     const progress = startProgress(io, parts, () => counted);
     const stop = new AbortController();
-    const removeInterrupt = io.onInterrupt?.(() => {
-      io.err('\ncompare: stopping after the cases already read (Ctrl-C again to quit now)\n');
-      stop.abort();
-      io.onInterrupt?.(() => process.exit(130));
-    });
+    // Ctrl-C once: no more cases are read, those in flight are still compared; twice: those in
+    // flight are not waited for. Either way what was gathered is written, and the exit status is
+    // 130. A third quits at once (the adapters are still ended, by compare's exit hook).
+    const abandon = new AbortController();
+    let interrupts = 0;
+    const onInterrupt = () => {
+      interrupts++;
+      if (interrupts === 1) {
+        io.err('\ncompare: stopping: the cases already read are still compared, then everything gathered is written (Ctrl-C again to stop waiting for them)\n');
+        stop.abort();
+      } else if (interrupts === 2) {
+        io.err('\ncompare: not waiting for the cases in flight: writing what was gathered (Ctrl-C again to quit at once, writing nothing more)\n');
+        abandon.abort();
+      } else {
+        process.exit(130);
+      }
+      removeInterrupt = io.onInterrupt?.(onInterrupt);
+    };
+    let removeInterrupt = io.onInterrupt?.(onInterrupt);
     const write = (text: string) => (io.write ? io.write(text) : io.out(text));
     let buffered = '';
     let report: StreamReport;
     try {
       report = await compareStream(chain(parts), {
         builtins,
+        builds: builds.map((b) => ({ name: b.name, module: b.dir })),
         adapters,
         workers,
         maxExamples,
         signal: stop.signal,
+        abandon: abandon.signal,
+        observe: candidates?.collector.observe,
         onCase: opts.jsonl
           ? (r) => {
               buffered += JSON.stringify(r) + '\n';
@@ -675,38 +721,148 @@ export const command: CommandSpec = {
       if (buffered !== '') await write(buffered);
     } finally {
       progress.stop();
-      removeInterrupt?.();
+    }
+    if (candidates && opts.wptCandidates !== undefined) {
+      const written = await writeCandidates(io, opts.wptCandidates, candidates, report.stopped);
+      if (!written) {
+        io.setExitCode(2);
+        removeInterrupt?.();
+        return;
+      }
     }
     const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count, skipped: p.skipped() }));
     const skipped = skippedLines(sources);
     const out = { corpus: { cases: report.cases, sources }, ...report };
     const skippedNote = skipped.map((l) => ` ${l[0].toUpperCase()}${l.slice(1)}.`).join('');
-    const doc = { ...report, sources, note: `Produced by url-grammar compare${stop.signal.aborted ? ' (stopped early)' : ''}.${skippedNote}` };
+    const partialNote = report.stopped ? `Partial report: the run was stopped by Ctrl-C after ${fmt(report.cases)} cases, and only those are counted. ` : '';
+    const buildNote = builds.map((b) => ` ${buildHeading(b)}: ${b.name} is that build, compared with this one.`).join('');
+    const doc = { ...report, sources, note: `${partialNote}Produced by url-grammar compare${report.stopped ? ' (partial)' : ''}.${buildNote}${skippedNote}` };
     for (const file of opts.report ?? []) {
       try {
         writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
       } catch (e) {
         io.err(`error: cannot write the report ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
         io.setExitCode(2);
+        removeInterrupt?.();
         return;
       }
     }
-    if (opts.json) io.out(JSON.stringify(out, null, 2) + '\n');
+    if (opts.json) io.out(JSON.stringify(builds.length > 0 ? { ...out, builds: builds.map((b) => ({ name: b.name, dir: b.dir, version: b.version })) } : out, null, 2) + '\n');
     else if (opts.jsonl) {
       // standard output holds the cases only: what was left out goes with the summary
       for (const l of skipped) io.err(`compare: ${l}\n`);
       io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
     } else {
       const pc = createColors(useColor(io));
-      const stopped = report.stopped ? `(stopped early: only the ${fmt(report.cases)} cases read before Ctrl-C are counted)\n` : '';
-      io.out(stopped + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
+      const stopped = report.stopped ? `(partial: stopped by Ctrl-C; only the ${fmt(report.cases)} cases read before it are counted)\n` : '';
+      io.out(stopped + formatBuildChanges(report, builds, pc) + formatCompareReport(out, pc) + (formatClasses(report.classes, pc).join('\n') + '\n').replace(/^\n$/, ''));
     }
-    const trouble = report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
-    io.setExitCode(trouble ? 1 : 0);
+    // a parser that answered nothing, asked for by name or not, is a failed run: one line each, why
+    const silent = report.adapters.filter((a) => (a.available ? a.answered === 0 && a.adapterErrors > 0 : explicit.has(a.name)));
+    for (const a of silent) {
+      io.err(`compare: ${a.name} answered none of the ${fmt(report.cases)} cases: ${a.available ? (a.adapterErrorMessages[0]?.message ?? 'no reason given') : `unavailable (${a.unavailable ?? 'no reason given'})`}\n`);
+    }
+    const trouble = silent.length > 0 || report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
+    // once interrupted, a Ctrl-C while this process winds down must not end it by the signal (its
+    // exit status is 130 either way); a listener does not keep it alive
+    if (interrupts === 0) removeInterrupt?.();
+    // stopped by Ctrl-C: 130, as a shell reports a command ended by it, once everything is written
+    io.setExitCode(report.stopped ? 130 : trouble ? 1 : 0);
   },
 };
+
+/** --wpt-candidates: the browser engines of the run (two at least, or a usage error), and a collector for their root causes. */
+function candidateSetup(adapters: readonly ParserAdapter[]): { collector: CandidateCollector; browsers: ParserAdapter[] } {
+  const browsers = adapters.filter((a) => BROWSER_ENGINES.includes(a.name));
+  if (browsers.length < 2) {
+    throw usage(`--wpt-candidates needs two browser engines or more among the parsers (adapters named ${BROWSER_ENGINES.join(', ')}; here: ${browsers.map((b) => b.name).join(', ') || 'none'})`);
+  }
+  if (!existsSync(join(packageRoot(), DEFAULT_CORPUS[1].file))) throw usage(`--wpt-candidates needs WPT's urltestdata.json (${DEFAULT_CORPUS[1].file}), which is not in this installation`);
+  const answering = browsers.filter((b) => b.unavailable === undefined);
+  return { collector: new CandidateCollector(new Set(answering.map((b) => b.name))), browsers: answering };
+}
+
+/** Finds, minimises and writes the WPT candidates; false when the file cannot be written. */
+async function writeCandidates(io: CliIO, file: string, setup: { collector: CandidateCollector; browsers: ParserAdapter[] }, stopped: boolean): Promise<boolean> {
+  let text: string;
+  if (stopped) {
+    // the browsers are not asked again after Ctrl-C: the file says so rather than holding unchecked inputs
+    text = candidatesJson({ candidates: [], seen: setup.collector.causes().length, covered: 0, asks: 0 }, 'The run was stopped by Ctrl-C before the candidates were checked against WPT and minimised: none are written.');
+  } else {
+    const wpt = parseWptCorpus(readFileSync(join(packageRoot(), DEFAULT_CORPUS[1].file), 'utf8'));
+    const found = await wptCandidates(setup.collector, setup.browsers, wpt, { onStatus: (m) => io.err(`compare: --wpt-candidates: ${m}\n`) });
+    io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${file} (${found.seen} root causes where a browser differs from the standard, ${found.covered} of them shown by a WPT input; ${found.asks} inputs re-asked)\n`);
+    text = candidatesJson(found);
+  }
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    io.err(`error: cannot write the WPT candidates ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
+    return false;
+  }
+}
 
 function rate(a: AdapterReport): string {
   const t = a.components.href;
   return t.compared === 0 ? '-' : percent(t.agreed, t.compared);
+}
+
+/** `--against build:DIR`: a url-grammar built in DIR (another checkout or version of it). */
+export const BUILD_PREFIX = 'build:';
+
+export interface Build {
+  /** As asked for: "build:DIR". */
+  name: string;
+  /** The folder, absolute. */
+  dir: string;
+  /** The version in its package.json. */
+  version: string;
+}
+
+/**
+ * The build `build:DIR` names, or a usage error (exit 2) in one line when DIR does not hold a built
+ * url-grammar: a package.json of url-grammar and the module its "main" names (dist/, after npm
+ * install or npm run build there).
+ */
+export function resolveBuild(name: string): Build {
+  const given = name.slice(BUILD_PREFIX.length);
+  if (given === '') throw usage(`${name} names no folder: --against build:DIR, DIR a checkout of url-grammar with its dist/ built`);
+  const dir = resolve(given);
+  const why = (reason: string) => usage(`--against ${name}: ${dir} does not hold a built url-grammar (${reason})`);
+  let pkg: { name?: unknown; version?: unknown; main?: unknown };
+  try {
+    pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as typeof pkg;
+  } catch (e) {
+    throw why(`no readable package.json: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (pkg.name !== 'url-grammar') throw why(`its package.json names ${JSON.stringify(pkg.name ?? null)}, not url-grammar`);
+  const main = join(dir, typeof pkg.main === 'string' ? pkg.main : 'index.js');
+  if (!existsSync(main)) throw why(`no ${relative(dir, main).split('\\').join('/')}: build it there first (npm install, or npm run build)`);
+  return { name, dir, version: typeof pkg.version === 'string' ? pkg.version : 'unknown' };
+}
+
+/** "changes against build DIR (url-grammar 0.1.0 in /abs/DIR)". */
+function buildHeading(b: Build): string {
+  return `changes against build ${b.name.slice(BUILD_PREFIX.length)} (url-grammar ${b.version} in ${b.dir})`;
+}
+
+/**
+ * The text output's first section when builds are compared: for each, what moved between this build
+ * (the reference) and that one, component by component ("ours" below is this build, "theirs" that).
+ */
+export function formatBuildChanges(report: { adapters: readonly AdapterReport[] }, builds: readonly Build[], pc: Colors = createColors(false)): string {
+  const lines: string[] = [];
+  for (const b of builds) {
+    const a = report.adapters.find((r) => r.name === b.name);
+    if (!a) continue;
+    lines.push(pc.bold(buildHeading(b)));
+    if (!a.available || a.answered === 0) {
+      lines.push(`  no answers from that build${a.unavailable ? `: ${a.unavailable}` : a.adapterErrorMessages[0] ? `: ${a.adapterErrorMessages[0].message}` : ''}`);
+      continue;
+    }
+    const moved = COMPONENTS.map((k) => [k, a.components[k].compared - a.components[k].agreed] as const).filter(([, n]) => n > 0);
+    lines.push(moved.length === 0 ? `  nothing moved: every answer of ${fmt(a.answered)} cases is the same` : `  moved: ${moved.map(([k, n]) => `${k} ${fmt(n)}`).join(', ')} (of ${fmt(a.answered)} cases; "ours" below is this build, "theirs" that one)`);
+  }
+  return lines.length === 0 ? '' : lines.join('\n') + '\n\n';
 }

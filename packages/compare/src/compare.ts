@@ -19,6 +19,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
 import { defaultResolver, packageAvailability, type Availability, type Resolver } from './manifest';
+import { endProcess, killGroup, watchGroup } from './processes';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters
@@ -73,6 +74,11 @@ export interface ParserAdapter {
   parse(input: string, base: string | null): Promise<Result> | Result;
   /** Set when the parser cannot be used here (say, its package is not installed): the reason. */
   readonly unavailable?: string;
+  /**
+   * Optional: what the parser is, with its versions (engine and library: "Node 22.14.0, ada
+   * 2.9.2", "urllib3 1.26.12 (Python 3.11.2)"); each AdapterReport carries it (null when unknown).
+   */
+  readonly version?: string;
   /** Optional: every case at once, synchronously (compareParsersSync uses it when present). */
   parseAllSync?(cases: readonly CompareCase[]): Outcome[];
   /** Optional: release what the adapter holds (a child process); called when a comparison ends. */
@@ -237,14 +243,33 @@ export interface ChildProcessAdapterOptions {
   maxOutputBytes?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** The parser's versions, as ParserAdapter.version (for a manifest adapter, what its version command printed). */
+  version?: string;
+  /**
+   * A command run to completion before the adapter's process is first started (a build on first
+   * use): no request is sent, and no request clock runs, until it has ended. When it fails, every
+   * request fails with its reason.
+   */
+  prepare?: { command: string; args: readonly string[]; timeoutMs?: number };
+  /** Told what the adapter is doing while no answer can come (a long preparation), in one line. */
+  onStatus?: (message: string) => void;
 }
+
+/** How long a preparation may take by default (ms): a cold build of a compiled adapter. */
+export const DEFAULT_PREPARE_TIMEOUT_MS = 10 * 60_000;
 
 export interface ChildProcessAdapter extends ParserAdapter {
   parse(input: string, base: string | null): Promise<Result>;
   /** Every case of a batch; never rejects: a case the adapter could not answer is an AdapterError. */
   parseBatch(cases: readonly CompareCase[]): Promise<Outcome[]>;
   parseAllSync(cases: readonly CompareCase[]): Outcome[];
-  close(): Promise<void>;
+  /** Runs the preparation, if there is one and it has not run yet; never rejects (a failure fails the requests). */
+  prepare(): Promise<void>;
+  /**
+   * Ends the process: its input is closed, and after `graceMs` (default 3,000) without its exit it
+   * is ended in stages (SIGTERM, then SIGKILL); a preparation still running is ended at once.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   readonly command: string;
   readonly args: readonly string[];
 }
@@ -256,35 +281,6 @@ interface Pending {
   /** When it was written to the adapter (ms, performance.now()); 0 while queued. */
   sent: number;
   done(o: Outcome): void;
-}
-
-/** Process groups of adapters still running: killed if this process exits first. */
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    // the adapter was started as the leader of its own process group: this ends its children too
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-  liveGroups.delete(pid);
-}
-
-function watchGroup(pid: number): void {
-  liveGroups.add(pid);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const p of [...liveGroups]) killGroup(p);
-    });
-  }
 }
 
 /**
@@ -319,11 +315,16 @@ class ChildProcessClient implements ChildProcessAdapter {
   private idleTimer: NodeJS.Timeout | null = null;
   private lastAnswer = 0;
   private closing = false;
+  private preparation: Promise<void> | null = null;
+  private prepareFailure: string | null = null;
+  private prepareChild: ChildProcess | null = null;
+  private starting = false;
   private readonly requestTimeoutMs: number;
   private readonly totalTimeoutMs: number;
   private readonly maxInFlight: number;
   private readonly maxLineBytes: number;
   private readonly maxBlankLines: number;
+  readonly version?: string;
 
   constructor(
     readonly name: string,
@@ -331,6 +332,7 @@ class ChildProcessClient implements ChildProcessAdapter {
     readonly args: readonly string[],
     private readonly options: ChildProcessAdapterOptions,
   ) {
+    if (options.version !== undefined) this.version = options.version;
     this.requestTimeoutMs = Math.max(1, options.requestTimeoutMs ?? 10_000);
     this.totalTimeoutMs = Math.max(1, options.totalTimeoutMs ?? 600_000);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1024);
@@ -370,10 +372,70 @@ class ChildProcessClient implements ChildProcessAdapter {
       return;
     }
     this.queue.push({ id: this.nextId++, input, base, sent: 0, done });
-    if (!this.child) this.start();
+    if (!this.child && !this.starting) this.start();
+  }
+
+  prepare(): Promise<void> {
+    const spec = this.options.prepare;
+    if (!spec) return Promise.resolve();
+    if (this.preparation) return this.preparation;
+    this.preparation = new Promise<void>((resolve) => {
+      const line = [spec.command, ...spec.args].join(' ');
+      const started = Date.now();
+      const limit = Math.max(1, spec.timeoutMs ?? DEFAULT_PREPARE_TIMEOUT_MS);
+      let tail = '';
+      let child: ChildProcess;
+      const finish = (failure: string | null) => {
+        clearTimeout(timer);
+        clearTimeout(slow);
+        this.prepareChild = null;
+        if (failure !== null) this.prepareFailure = `${this.name}: ${failure}`;
+        else if (Date.now() - started >= 1000) this.options.onStatus?.(`${this.name}: prepared in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      };
+      // a message only when it takes a while (a cached build takes milliseconds)
+      const slow = setTimeout(() => this.options.onStatus?.(`${this.name}: preparing before its first request, with its own limit of ${Math.round(limit / 1000)} s (${excerpt(line, 160)})…`), 1000);
+      const timer = setTimeout(() => {
+        void endProcess(child.pid);
+        finish(`preparing it (${excerpt(line, 160)}) took longer than ${limit} ms`);
+      }, limit);
+      try {
+        child = spawn(spec.command, [...spec.args], { stdio: ['ignore', 'ignore', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true, detached: true });
+      } catch (e) {
+        finish(`could not start its preparation ${excerpt(line, 160)}: ${(e as Error).message}`);
+        return;
+      }
+      this.prepareChild = child;
+      if (child.pid !== undefined) watchGroup(child.pid);
+      child.stderr!.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-STDERR_KEEP)));
+      child.on('error', (e) => finish(`could not start its preparation ${excerpt(line, 160)}: ${e.message}`));
+      child.on('close', (code, signal) => {
+        killGroup(child.pid);
+        if (this.prepareChild !== child) return; // ended already (timed out, closed)
+        finish(code === 0 ? null : `preparing it failed: ${excerpt(line, 160)} ${exitText(code, signal)}${stderrNote(tail)}`);
+      });
+    });
+    return this.preparation;
   }
 
   private start(): void {
+    if (this.options.prepare && this.prepareFailure === null && this.preparation === null) {
+      // the request clocks start with the process, after the preparation
+      this.starting = true;
+      void this.prepare().then(() => {
+        this.starting = false;
+        if (this.prepareFailure !== null) this.fail(this.prepareFailure.slice(this.name.length + 2));
+        else if (!this.child && this.queue.length > this.queueHead) {
+          this.start();
+          this.pump();
+        }
+      });
+      return;
+    }
+    if (this.prepareFailure !== null) {
+      this.fail(this.prepareFailure.slice(this.name.length + 2));
+      return;
+    }
     this.answered = 0;
     this.rest = [];
     this.restBytes = 0;
@@ -562,18 +624,27 @@ class ChildProcessClient implements ChildProcessAdapter {
     this.inFlight.clear();
     this.queue.length = 0;
     this.queueHead = 0;
-    if (this.child) killGroup(this.child.pid);
+    // in stages: an adapter gets the chance to clean up (a browser adapter's profile folder)
+    if (this.child) void endProcess(this.child.pid);
     for (const p of waiting) p.done(err);
   }
 
-  async close(): Promise<void> {
+  async close(options: { graceMs?: number } = {}): Promise<void> {
+    const preparing = this.prepareChild;
+    if (preparing) {
+      this.fail('closed while preparing');
+      await endProcess(preparing.pid);
+      await this.preparation;
+    }
     const child = this.child;
     if (child) {
       this.closing = true;
       child.stdin!.end();
-      const grace = setTimeout(() => killGroup(child.pid), 2000);
+      const graceMs = Math.max(0, options.graceMs ?? 3000);
+      const grace = setTimeout(() => void endProcess(child.pid), graceMs);
       await this.closed;
       clearTimeout(grace);
+      // what it left behind, if anything
       killGroup(child.pid);
     } else if (this.closed) {
       await this.closed;
@@ -701,6 +772,7 @@ export function unavailableAdapter(name: string, reason: string): ParserAdapter 
 export function urlGrammarAdapter(): ParserAdapter {
   return {
     name: 'url-grammar',
+    version: builtinVersion('url-grammar') ?? undefined,
     parse(input, base) {
       if (base !== null && !GrammarURL.canParse(base)) return { ok: false, message: 'the base URL does not parse' };
       const errors = parseWithDiagnostics(input, { baseURL: base ?? undefined }).errors.map((e) => e.type);
@@ -710,10 +782,51 @@ export function urlGrammarAdapter(): ParserAdapter {
   };
 }
 
+interface GrammarModule {
+  URL?: { new (input: string, base?: string): URLLike; parse?(input: string, base?: string): URLLike | null; canParse?(input: string, base?: string): boolean };
+  parseWithDiagnostics?(input: string, options?: { baseURL?: string }): { errors: Array<{ type: string }> };
+}
+
+/**
+ * A url-grammar built elsewhere (another checkout or version, `compare --against build:DIR`), loaded
+ * from `modulePath` (its package folder or main module) and asked exactly as the reference is
+ * (urlGrammarAdapter), so that what differs is what moved between the two builds. A build without
+ * parseWithDiagnostics gives no validation errors; one that cannot be loaded is unavailable.
+ */
+export function urlGrammarBuildAdapter(name: string, modulePath: string, load: Loader = defaultLoader): ParserAdapter {
+  let m: GrammarModule;
+  try {
+    m = load(modulePath) as GrammarModule;
+  } catch (e) {
+    return unavailableAdapter(name, `cannot load ${modulePath}: ${firstLine(e)}`);
+  }
+  const U = m.URL;
+  if (typeof U !== 'function') return unavailableAdapter(name, `${modulePath} exports no URL class: not a url-grammar build`);
+  const diagnose = typeof m.parseWithDiagnostics === 'function' ? m.parseWithDiagnostics.bind(m) : null;
+  const make = (input: string, base: string | null): URLLike | null => {
+    if (typeof U.parse === 'function') return U.parse(input, base ?? undefined);
+    try {
+      return base === null ? new U(input) : new U(input, base);
+    } catch {
+      return null;
+    }
+  };
+  return {
+    name,
+    parse(input, base) {
+      if (base !== null && make(base, null) === null) return { ok: false, message: 'the base URL does not parse' };
+      const errors = diagnose ? diagnose(input, { baseURL: base ?? undefined }).errors.map((e) => e.type) : undefined;
+      const url = make(input, base);
+      return url ? viewOf(url, errors) : { ok: false, ...(errors ? { errors } : {}) };
+    },
+  };
+}
+
 /** Node's global URL (Ada); no validation errors. */
 export function nodeAdapter(): ParserAdapter {
   return {
     name: 'node',
+    version: builtinVersion('node') ?? undefined,
     parse(input, base) {
       const NodeURL = globalThis.URL;
       try {
@@ -765,6 +878,7 @@ export function nodeLegacyAdapter(load: Loader = defaultLoader): ParserAdapter {
   }
   return {
     name: 'node-legacy',
+    version: builtinVersion('node-legacy') ?? undefined,
     parse(input, base) {
       const quiet = process.noDeprecation;
       process.noDeprecation = true;
@@ -812,6 +926,7 @@ export function whatwgUrlAdapter(load: Loader = defaultLoader): ParserAdapter {
   const w = pkg.module;
   return {
     name: 'whatwg-url',
+    version: builtinVersion('whatwg-url') ?? undefined,
     parse(input, base) {
       let errors: string[] | undefined;
       if (typeof w.parseURLWithValidationErrors === 'function') {
@@ -859,6 +974,7 @@ export function urlParseAdapter(load: Loader = defaultLoader): ParserAdapter {
   const Url = pkg.module;
   return {
     name: 'url-parse',
+    version: builtinVersion('url-parse') ?? undefined,
     parse(input, base) {
       let u: UrlParseInstance;
       try {
@@ -904,6 +1020,42 @@ export function builtinAdapter(name: BuiltinParser, load: Loader = defaultLoader
     case 'url-parse':
       return urlParseAdapter(load);
   }
+}
+
+/** The version in the package.json of the package `id`, found from this file's folder as the loader finds the package; null when it cannot be read. */
+function packageVersion(id: string): string | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const v = (require(`${id}/package.json`) as { version?: unknown }).version;
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a built-in parser is, with its version: url-grammar, whatwg-url and url-parse their
+ * package's ("whatwg-url 17.3.0"), node Node's with the version of Ada, the URL parser Node's
+ * URL is (`process.versions.ada`), node-legacy Node's. Null when it cannot be found out.
+ */
+export function builtinVersion(name: BuiltinParser): string | null {
+  switch (name) {
+    case 'node':
+      return `Node ${process.versions.node}${process.versions.ada ? `, ada ${process.versions.ada}` : ''}`;
+    case 'node-legacy':
+      return `Node ${process.versions.node} (url.parse)`;
+    default: {
+      const v = packageVersion(name);
+      return v === null ? null : `${name} ${v}`;
+    }
+  }
+}
+
+/** The version an AdapterReport gives for the parser `name`: that of the adapter of that name among `adapters`, else a built-in's own. */
+export function parserVersion(name: string, adapters: readonly ParserAdapter[] = []): string | null {
+  const adapter = adapters.find((a) => a.name === name);
+  if (adapter) return adapter.version ?? null;
+  return isBuiltinParser(name) ? builtinVersion(name) : null;
 }
 
 /** The module each built-in parser loads (null: none, it is part of Node or of this package's own dependency url-grammar). */
@@ -962,6 +1114,8 @@ export interface AdapterReport {
   adapterErrors: number;
   adapterErrorMessages: Array<{ message: string; count: number; input: string; base: string | null }>;
   components: Record<Component, ComponentTally>;
+  /** What the parser is, with its versions (ParserAdapter.version, a built-in's own); null when unknown. */
+  version: string | null;
 }
 
 export interface CompareReport {
@@ -1047,8 +1201,8 @@ function emptyComponents(): Record<Component, ComponentTally> {
 }
 
 /** A report for one adapter with nothing counted yet. */
-export function emptyAdapterReport(name: string): AdapterReport {
-  return { name, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
+export function emptyAdapterReport(name: string, version: string | null = null): AdapterReport {
+  return { name, version, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
 }
 
 /** The components on which an adapter's answer `b` differs from the reference's `a` (both answers). */
@@ -1094,14 +1248,14 @@ export function countCase(rep: AdapterReport, c: CompareCase, a: Outcome, b: Out
   if (a.errors && b.errors) count('errors', sameErrors(a.errors, b.errors), a.errors, b.errors);
 }
 
-function tally(name: string, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
-  const rep = emptyAdapterReport(name);
+function tally(a: ParserAdapter, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
+  const rep = emptyAdapterReport(a.name, a.version ?? null);
   cases.forEach((c, i) => countCase(rep, c, ours[i], theirs[i], maxExamples));
   return rep;
 }
 
 function unavailableReport(a: ParserAdapter): AdapterReport {
-  return { name: a.name, available: false, unavailable: a.unavailable, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
+  return { name: a.name, version: a.version ?? null, available: false, unavailable: a.unavailable, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
 }
 
 /** Compares every adapter with the reference on `cases`; adapters may answer asynchronously. */
@@ -1119,7 +1273,7 @@ export async function compareParsers(cases: readonly CompareCase[], adapters: re
       }
       const theirs = await gatherAsync(a, norm);
       if (a.close) await a.close();
-      reports.push(tally(a.name, norm, ours, theirs, maxExamples));
+      reports.push(tally(a, norm, ours, theirs, maxExamples));
     }
   } finally {
     if (reference.close) await reference.close();
@@ -1136,7 +1290,7 @@ export function compareParsersSync(cases: readonly CompareCase[], adapters: read
   const reference = options.reference ?? urlGrammarAdapter();
   const norm = normalizeCases(cases);
   const ours = gatherSync(reference, norm);
-  const reports = adapters.map((a) => (a.unavailable !== undefined ? unavailableReport(a) : tally(a.name, norm, ours, gatherSync(a, norm), maxExamples)));
+  const reports = adapters.map((a) => (a.unavailable !== undefined ? unavailableReport(a) : tally(a, norm, ours, gatherSync(a, norm), maxExamples)));
   return finish(reference.name, norm, ours, reports, maxExamples);
 }
 

@@ -9,4 +9,6 @@ export { readLines, caseFromTextLine, caseFromJsonLine, linesCorpus, parseWptCor
 export { readManifest, whichCommand, resolveArgv, checkAvailable, packageAvailability, defaultResolver, type Resolver, type ManifestEntry, type Availability } from './manifest';
 export { markdownReport, htmlReport, codeSpan, type ReportSource, type ReportInput } from './report';
 export { compareStream, type CaseRecord, type StreamOptions, type StreamReport } from './stream';
-export { CLASSES, ClassTally, specLink, hostMeaning, type ClassDef, type ClassSide, type ClassExample, type ClassReport } from './classes';
+export { CLASSES, ClassTally, specLink, hostMeaning, sameHost, rootCauseKeys, FAILS, MAX_ROOT_CAUSES, type ClassDef, type ClassSide, type ClassExample, type ClassReport, type RootCause } from './classes';
+export { PairTally, type PairReport, type PairExample, type PairAnswer } from './pairs';
+export { CandidateCollector, wptCandidates, candidatesJson, BROWSER_ENGINES, type Candidate, type CandidateResult, type CandidateOptions } from './candidates';

@@ -3,9 +3,10 @@
 //
 // Each entry: { name, title, language, command: [argv, paths relative to the package root],
 // requires: { commands: [...], debian: [...], packages: [npm packages its script requires] },
-// check: [optional argv that must exit 0 within 20 s], install: "how to install", mapping: "doc
-// link" }. Commands run with the package root as their working directory; a first word "node" is
-// the Node running compare. The packages are resolved from the package root, in this process; so
+// check: [optional argv that must exit 0 within 20 s], version: [optional argv that prints the
+// parser's versions on its first line], install: "how to install", mapping: "doc link" }. Commands
+// run with the package root as their working directory; a first word "node" is the Node running
+// compare. The packages are resolved from the package root, in this process; so
 // is a check that only does `node -e "require.resolve('name')"` (the browser adapters' check for
 // puppeteer-core, an optional peer dependency of this package).
 
@@ -21,6 +22,14 @@ export interface ManifestEntry {
   /** `packages`: the npm packages its script requires (absent in entries made before it existed). */
   requires: { commands: string[]; debian: string[]; packages?: string[] };
   check: string[] | null;
+  /** A command whose first line of output names the parser's versions (engine, library), or null. */
+  version: string[] | null;
+  /**
+   * A command run to completion before the adapter is first started (a build on first use, such as
+   * `node adapters/run.js NAME --build-only`), so that it does not count against the request
+   * timeout; or null.
+   */
+  prepare?: string[] | null;
   install: string;
   mapping: string;
 }
@@ -54,6 +63,8 @@ export function readManifest(path: string): ManifestEntry[] {
     if (command.length === 0) throw new Error(`${o.name} in the adapters manifest has no "command"`);
     const req = (typeof o.requires === 'object' && o.requires !== null ? o.requires : {}) as Record<string, unknown>;
     const check = strings(o.check, `"check" of ${o.name}`);
+    const version = strings(o.version, `"version" of ${o.name}`);
+    const prepare = strings(o.prepare, `"prepare" of ${o.name}`);
     return {
       name: o.name,
       title: typeof o.title === 'string' ? o.title : o.name,
@@ -65,6 +76,8 @@ export function readManifest(path: string): ManifestEntry[] {
         packages: strings(req.packages, `"requires.packages" of ${o.name}`),
       },
       check: check.length > 0 ? check : null,
+      version: version.length > 0 ? version : null,
+      prepare: prepare.length > 0 ? prepare : null,
       install: typeof o.install === 'string' ? o.install : '',
       mapping: typeof o.mapping === 'string' ? o.mapping : '',
     };
@@ -155,4 +168,24 @@ export function checkAvailable(e: ManifestEntry, root: string, checkTimeoutMs = 
     }
   }
   return { available: true };
+}
+
+const VERSION_TIMEOUT_MS = 20_000;
+
+/**
+ * What the entry's version command prints: the first non-blank line of its standard output
+ * (trimmed, at most 200 characters), run from the package root; null when there is no version
+ * command, or it fails, prints nothing or takes more than `timeoutMs`.
+ */
+export function adapterVersion(e: ManifestEntry, root: string, timeoutMs = VERSION_TIMEOUT_MS): string | null {
+  if (e.version === null) return null;
+  const [cmd, ...args] = resolveArgv(e.version);
+  const r = spawnSync(cmd, args, { cwd: root, timeout: timeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  if (r.error || r.status !== 0 || !r.stdout) return null;
+  const line = r.stdout
+    .toString('utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  return line === undefined ? null : line.slice(0, 200);
 }

@@ -6,12 +6,28 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AdapterError, builtinAdapter, gatherSync, type BuiltinParser, type CompareCase, type Outcome, type Result } from './compare';
+import { AdapterError, builtinAdapter, gatherSync, urlGrammarBuildAdapter, type BuiltinParser, type CompareCase, type Outcome, type ParserAdapter, type Result } from './compare';
+
+/**
+ * A parser run in this process or on a worker thread: a built-in one by name, or a url-grammar built
+ * elsewhere (`--against build:DIR`), loaded from `module` (its package folder) under `name`.
+ */
+export type InProcessParser = BuiltinParser | { name: string; module: string };
+
+/** The adapter of an in-process parser. */
+export function inProcessAdapter(p: InProcessParser): ParserAdapter {
+  return typeof p === 'string' ? builtinAdapter(p) : urlGrammarBuildAdapter(p.name, p.module);
+}
+
+/** The name an in-process parser's answers go under. */
+export function inProcessName(p: InProcessParser): string {
+  return typeof p === 'string' ? p : p.name;
+}
 
 export type WireOutcome = Result | { adapterError: string };
 export interface WorkerRequest {
   id: number;
-  names: readonly string[];
+  names: readonly InProcessParser[];
   cases: readonly CompareCase[];
 }
 export type WorkerReply = { id: number; outcomes: WireOutcome[][] } | { id: number; failure: string };
@@ -32,8 +48,8 @@ function fromWire(o: WireOutcome): Outcome {
 }
 
 /** The built-in parsers in this thread. */
-export function localRunner(names: readonly BuiltinParser[]): InProcessRunner {
-  const adapters = names.map((n) => builtinAdapter(n));
+export function localRunner(names: readonly InProcessParser[]): InProcessRunner {
+  const adapters = names.map((n) => inProcessAdapter(n));
   return {
     run: async (cases) => adapters.map((a) => (a.unavailable !== undefined ? cases.map(() => new AdapterError(`${a.name} is unavailable: ${a.unavailable}`)) : gatherSync(a, cases))),
     close: async () => undefined,
@@ -61,7 +77,7 @@ interface Waiting {
 }
 
 /** The built-in parsers on `count` worker threads; batches go to the least busy one. */
-export function workerPool(names: readonly BuiltinParser[], count: number): InProcessRunner {
+export function workerPool(names: readonly InProcessParser[], count: number): InProcessRunner {
   const workers: Array<{ w: Worker; waiting: Map<number, Waiting>; dead: string | null }> = [];
   let nextId = 1;
   const failAll = (slot: (typeof workers)[number], why: string) => {

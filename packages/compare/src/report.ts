@@ -1,11 +1,17 @@
 // The comparison as a document: Markdown (--report out.md) or one self-contained HTML page
 // (--report out.html; inline style, no script, nothing fetched). Both show the matrix of parsers
-// against components with agreement rates, then the disagreement classes of ./classes, each with
-// its spec step, the parsers on each side and its shortest examples; the classes where parsers
-// disagree on the host, or one fails where another parses, are flagged as security-relevant.
+// against components with agreement rates, the matrix of parser against parser (agreement on
+// success and on the host, with examples of each pair's disagreements), then the disagreement
+// classes of ./classes: each with its spec step, what it holds, which side is permissive where one
+// fails, its root causes with their counts, and one example of each of the biggest; the classes
+// where parsers disagree on the host, or one fails where another parses, and the attack families
+// are flagged as security-relevant. The text output's sections for pairs and classes are here too.
 
 import { COMPONENTS, type AdapterReport } from './compare';
+import type { ClassReport, ClassSide, RootCause } from './classes';
+import type { PairAnswer, PairReport } from './pairs';
 import type { StreamReport } from './stream';
+import type { Colors } from 'url-grammar/cli';
 
 export interface ReportSource {
   name: string;
@@ -70,29 +76,136 @@ export function codeSpan(s: string): string {
   return `${fence}${pad}${s}${pad}${fence}`;
 }
 
+/** How a class side's value reads: its value, or why there is none. */
+function sideText(s: ClassSide): string | null {
+  if (s.noAnswer) return '(could not answer)';
+  if (s.fails) return '(fails)';
+  if (s.value === null) return '(not given)';
+  return null;
+}
+
+/** The parsers' versions, when the adapters report them (read as optional: not every run has them). */
+function versionOf(a: AdapterReport): string | undefined {
+  const v = (a as AdapterReport & { version?: unknown }).version;
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** What a pair's answer reads as: the host it gives, or that it fails and why. */
+export function pairAnswerText(x: PairAnswer): string {
+  if (!x.ok) return x.message ? `fails (${x.message.length > 100 ? `${x.message.slice(0, 100)}…` : x.message})` : 'fails';
+  return x.host === null ? 'parses (no hostname given)' : x.host === '' ? 'parses, no host' : `host ${show(x.host)}`;
+}
+
+/** The pairs worth listing, most host disagreements first, then most success disagreements. */
+export function pairsByDisagreement(pairs: readonly PairReport[]): PairReport[] {
+  return pairs.filter((p) => p.hostDisagreements + p.successDisagreements > 0).sort((x, y) => y.hostDisagreements - x.hostDisagreements || y.successDisagreements - x.successDisagreements);
+}
+
+/** The parsers of the pairs, in their order (the reference first). */
+function pairNames(pairs: readonly PairReport[]): string[] {
+  const names: string[] = [];
+  for (const p of pairs) for (const n of [p.a, p.b]) if (!names.includes(n)) names.push(n);
+  return names;
+}
+
+function pairOf(pairs: readonly PairReport[], x: string, y: string): { p: PairReport; swapped: boolean } | undefined {
+  for (const p of pairs) {
+    if (p.a === x && p.b === y) return { p, swapped: false };
+    if (p.a === y && p.b === x) return { p, swapped: true };
+  }
+  return undefined;
+}
+
+/** Which side of a pair's success disagreements is permissive, in words. */
+function permissiveText(p: PairReport): string {
+  const parts: string[] = [];
+  if (p.onlyAParses > 0) parts.push(`${fmt(p.onlyAParses)} only ${p.a} parses`);
+  if (p.onlyBParses > 0) parts.push(`${fmt(p.onlyBParses)} only ${p.b} parses`);
+  return parts.join(', ');
+}
+
+/** Which side of a class's failures is permissive, one phrase per parser. */
+function failureSideTexts(c: ClassReport, reference: string): string[] {
+  const out: string[] = [];
+  for (const [parser, f] of Object.entries(c.failures ?? {})) {
+    const parts: string[] = [];
+    if (f.rejects > 0) parts.push(`fails where ${reference} parses: ${fmt(f.rejects)} (${reference} is the permissive side)`);
+    if (f.accepts > 0) parts.push(`parses where ${reference} fails: ${fmt(f.accepts)} (${parser} is the permissive side)`);
+    if (parts.length > 0) out.push(`${parser} ${parts.join('; ')}`);
+  }
+  return out;
+}
+
+/** A root cause in one line: how many, which parser, the difference (or the failure's direction), and where. */
+export function rootCauseText(c: RootCause, reference: string): string {
+  const scheme = c.key.slice(0, c.key.indexOf(' | '));
+  const what =
+    c.direction === 'parser rejects'
+      ? `${c.parser} fails where ${reference} parses`
+      : c.direction === 'parser accepts'
+        ? `${c.parser} parses where ${reference} fails`
+        : c.reparse
+          ? `${c.parser} reports ${show(c.difference.reference)}, its href parses to ${show(c.difference.parser)}`
+          : `${reference} ${show(c.difference.reference)}, ${c.parser} ${show(c.difference.parser)}`;
+  const why = c.direction ? `: ${c.key.slice(c.key.indexOf(': ', c.key.indexOf(' | ')) + 2)}` : '';
+  return `${fmt(c.cases)}× ${what}${why} [${scheme}]`;
+}
+
 /** The report as Markdown. */
 export function markdownReport(r: ReportInput): string {
   const a = shown(r);
   const lines: string[] = ['# url-grammar compare', ''];
   if (r.note) lines.push(r.note, '');
   for (const s of summaryLines(r)) lines.push(`- ${mdCell(s)}`);
+  const versions = a.some((x) => versionOf(x) !== undefined);
   lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared); "–": that parser does not report it.', '');
-  lines.push(`| parser | answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
+  lines.push(`| parser |${versions ? ' version |' : ''} answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${versions ? ' :--- |' : ''}${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
   for (const x of a) {
     const cells = COMPONENTS.map((k) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`));
-    lines.push(`| ${x.name} | ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
+    lines.push(`| ${x.name} |${versions ? ` ${mdCell(versionOf(x) ?? '–')} |` : ''} ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
   }
-  lines.push('', '## Disagreement classes', '', 'A case counts in a class when some parser differs from url-grammar there; ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs).', '');
-  lines.push('| class | decided by | cases |', '| :--- | :--- | ---: |');
-  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} |`);
+  const pairs = r.pairs ?? [];
+  if (pairs.length > 0) {
+    const names = pairNames(pairs);
+    lines.push('', '## Parser against parser', '', 'Each cell: the share of the cases both parsers answered on which they agree on success (both parse or both fail), then the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside).', '');
+    lines.push(`| | ${names.join(' | ')} |`, `| :--- |${names.map(() => ' :---: |').join('')}`);
+    for (const x of names) {
+      const cells = names.map((y) => {
+        if (x === y) return '·';
+        const found = pairOf(pairs, x, y);
+        if (!found) return '';
+        const p = found.p;
+        return `${rate(p.compared - p.successDisagreements, p.compared)} / ${rate(p.hostCompared - p.hostDisagreements, p.hostCompared)}`;
+      });
+      lines.push(`| ${x} | ${cells.join(' | ')} |`);
+    }
+    const listed = pairsByDisagreement(pairs);
+    if (listed.length > 0) lines.push('', 'The pairs that disagree, most host disagreements first:');
+    for (const p of listed) {
+      const permissive = permissiveText(p);
+      lines.push('', `- **${mdCell(p.a)} / ${mdCell(p.b)}**: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${mdCell(permissive)})` : ''}`);
+      for (const e of p.examples) {
+        lines.push(`  - input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}: ${mdCell(p.a)} ${mdCell(pairAnswerText(e.a))}; ${mdCell(p.b)} ${mdCell(pairAnswerText(e.b))}`);
+      }
+    }
+  }
+  lines.push('', '## Disagreement classes', '', 'A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs).', '');
+  lines.push('| class | decided by | cases | root causes |', '| :--- | :--- | ---: | ---: |');
+  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} | ${fmt(c.rootCauseCount)} |`);
   lines.push('', 'Cases in each class, by parser:', '', `| parser | ${r.classes.map((c) => `${c.security ? '⚠ ' : ''}${c.id}`).join(' | ')} |`, `| :--- |${r.classes.map(() => ' ---: |').join('')}`);
   for (const x of a) lines.push(`| ${x.name} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
   for (const c of r.classes) {
     if (c.cases === 0) continue;
-    lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '', `Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
-    c.examples.forEach((e, i) => {
-      lines.push('', `${i === 0 ? 'Minimal example' : 'Also'}: input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}`, '');
-      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${s.noAnswer || s.value === null ? show(s.value, s.noAnswer) : codeSpan(show(s.value))}`);
+    lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '');
+    if (c.description) lines.push(mdCell(c.description), '');
+    lines.push(`Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
+    const sides = failureSideTexts(c, r.reference);
+    if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${mdCell(t)}`));
+    lines.push('', `Root causes (the same parser, kind of scheme and minimised difference): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:`, '');
+    for (const k of c.rootCauses) lines.push(`- ${mdCell(rootCauseText(k, r.reference))}: input ${codeSpan(show(k.example.input))}${k.example.base !== null ? `, base ${codeSpan(show(k.example.base))}` : ''}`);
+    c.examples.forEach((e) => {
+      lines.push('', `Example: input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}`, '');
+      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${sideText(s) ?? codeSpan(show(s.value))}`);
     });
   }
   return lines.join('\n') + '\n';
@@ -114,26 +227,54 @@ export function htmlReport(r: ReportInput): string {
   const h: string[] = [];
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
   h.push(
-    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left;white-space:nowrap}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}</style>',
+    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left;white-space:nowrap}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}table.pairs td{text-align:center;font-size:13px;white-space:nowrap}</style>',
     '</head><body>',
     '<h1>url-grammar compare</h1>',
   );
   if (r.note) h.push(`<p>${esc(r.note)}</p>`);
   h.push('<ul>', ...summaryLines(r).map((s) => `<li>${esc(s)}</li>`), '</ul>');
+  const versions = a.some((x) => versionOf(x) !== undefined);
   h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed; "–": that parser does not report it.</p>');
-  h.push(`<table><tr><th>parser</th><th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
+  h.push(`<table><tr><th>parser</th>${versions ? '<th>version</th>' : ''}<th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
   for (const x of a) {
     const cells = COMPONENTS.map((k) => {
       const t = x.components[k];
       return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${fmt(t.agreed)}/${fmt(t.compared)}">${rate(t.agreed, t.compared)}</td>`;
     });
-    h.push(`<tr><td>${esc(x.name)}</td><td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
+    h.push(`<tr><td>${esc(x.name)}</td>${versions ? `<td style="text-align:left">${esc(versionOf(x) ?? '–')}</td>` : ''}<td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
   }
   h.push('</table>');
-  h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
-  h.push('<table><tr><th>class</th><th>decided by</th><th>cases</th></tr>');
+  const pairs = r.pairs ?? [];
+  if (pairs.length > 0) {
+    const names = pairNames(pairs);
+    h.push('<h2>Parser against parser</h2><p>Each cell: above, the share of the cases both parsers answered on which they agree on success (both parse or both fail); below, the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside). The colour follows the host.</p>');
+    h.push(`<table class="pairs"><tr><th></th>${names.map((n) => `<th>${esc(n)}</th>`).join('')}</tr>`);
+    for (const x of names) {
+      const cells = names.map((y) => {
+        if (x === y) return '<td>·</td>';
+        const found = pairOf(pairs, x, y);
+        if (!found) return '<td></td>';
+        const p = found.p;
+        const title = `${x} / ${y}: ${fmt(p.successDisagreements)} of ${fmt(p.compared)} disagree on success; ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} on the host`;
+        const link = p.hostDisagreements + p.successDisagreements > 0 ? (t: string) => `<a href="#pair-${esc(slug(p.a))}--${esc(slug(p.b))}">${t}</a>` : (t: string) => t;
+        return `<td${shade(p.hostCompared - p.hostDisagreements, p.hostCompared)} title="${esc(title)}">${link(`${rate(p.compared - p.successDisagreements, p.compared)}<br>${rate(p.hostCompared - p.hostDisagreements, p.hostCompared)}`)}</td>`;
+      });
+      h.push(`<tr><td>${esc(x)}</td>${cells.join('')}</tr>`);
+    }
+    h.push('</table>');
+    const listed = pairsByDisagreement(pairs);
+    if (listed.length > 0) h.push('<p>The pairs that disagree, most host disagreements first:</p>');
+    for (const p of listed) {
+      const permissive = permissiveText(p);
+      h.push(`<p id="pair-${esc(slug(p.a))}--${esc(slug(p.b))}"><b>${esc(p.a)} / ${esc(p.b)}</b>: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${esc(permissive)})` : ''}</p><ul class="sides">`);
+      for (const e of p.examples) h.push(`<li>input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}: ${esc(p.a)} ${esc(pairAnswerText(e.a))}; ${esc(p.b)} ${esc(pairAnswerText(e.b))}</li>`);
+      h.push('</ul>');
+    }
+  }
+  h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
+  h.push('<table><tr><th>class</th><th>decided by</th><th>cases</th><th>root causes</th></tr>');
   for (const c of r.classes) {
-    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td></tr>`);
+    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td><td>${fmt(c.rootCauseCount)}</td></tr>`);
   }
   h.push('</table><p>Cases in each class, by parser:</p>');
   h.push(`<table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
@@ -141,14 +282,88 @@ export function htmlReport(r: ReportInput): string {
   h.push('</table>');
   for (const c of r.classes) {
     if (c.cases === 0) continue;
-    h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3><p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
-    c.examples.forEach((e, i) => {
-      h.push(`<p>${i === 0 ? 'Minimal example' : 'Also'}: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
-      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: ${s.noAnswer || s.value === null ? esc(show(s.value, s.noAnswer)) : `<code>${esc(show(s.value))}</code>`}</li>`);
+    h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3>`);
+    if (c.description) h.push(`<p>${esc(c.description)}</p>`);
+    h.push(`<p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
+    const sides = failureSideTexts(c, r.reference);
+    if (sides.length > 0) h.push('<p>Which side is permissive:</p><ul>', ...sides.map((t) => `<li>${esc(t)}</li>`), '</ul>');
+    h.push(`<p>Root causes (the same parser, kind of scheme and minimised difference): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:</p><ul>`);
+    for (const k of c.rootCauses) h.push(`<li>${esc(rootCauseText(k, r.reference))}: input <code>${esc(show(k.example.input))}</code>${k.example.base !== null ? `, base <code>${esc(show(k.example.base))}</code>` : ''}</li>`);
+    h.push('</ul>');
+    c.examples.forEach((e) => {
+      h.push(`<p>Example: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
+      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: ${sideText(s) !== null ? esc(sideText(s)!) : `<code>${esc(show(s.value))}</code>`}</li>`);
       h.push('</ul>');
     });
     h.push('</section>');
   }
   h.push('</body></html>');
   return h.join('\n') + '\n';
+}
+
+/** A parser name as part of an HTML id. */
+const slug = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** The text output's matrix of parser against parser, and the pairs that disagree most with an example each. */
+export function formatPairsText(pairs: readonly PairReport[], pc: Colors, top = 10): string[] {
+  if (pairs.length === 0) return [];
+  const names = pairNames(pairs);
+  const lines = ['', pc.bold('parser against parser (cases one parses and the other fails / cases both parse to different hosts; columns numbered as the rows)')];
+  const rows: string[][] = [['', ...names.map((_, i) => String(i + 1))]];
+  names.forEach((x, i) => {
+    rows.push([
+      `${i + 1} ${x}`,
+      ...names.map((y) => {
+        if (x === y) return '·';
+        const found = pairOf(pairs, x, y);
+        if (!found) return '';
+        const p = found.p;
+        return p.successDisagreements + p.hostDisagreements === 0 ? '0' : `${compact(p.successDisagreements)}/${compact(p.hostDisagreements)}`;
+      }),
+    ]);
+  });
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  rows.forEach((r, j) => {
+    const text = r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+    lines.push(j === 0 ? pc.bold(text) : text);
+  });
+  const listed = pairsByDisagreement(pairs);
+  if (listed.length > 0) lines.push('', pc.bold(`the pairs that disagree most on the host${listed.length > top ? ` (${top} of ${fmt(listed.length)}; --json or --report for all)` : ''}`));
+  for (const p of listed.slice(0, top)) {
+    const permissive = permissiveText(p);
+    lines.push(`  ${p.a} / ${p.b}: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} hosts differ; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one fails${permissive ? ` (${permissive})` : ''}`);
+    const e = p.examples.find((x) => x.kind === 'host') ?? p.examples[0];
+    if (e) lines.push(`    input   ${show(e.input)}${e.base !== null ? `  base ${show(e.base)}` : ''}`, `    ${p.a}: ${pairAnswerText(e.a)}; ${p.b}: ${pairAnswerText(e.b)}`);
+  }
+  return lines;
+}
+
+/** A count in at most 5 characters: 1234, 12k, 1.2M. */
+function compact(n: number): string {
+  if (n < 10_000) return String(n);
+  if (n < 1_000_000) return `${Math.round(n / 1000)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** The text output's classes: each with its step, what it holds, the permissive side, its biggest root causes and their examples. */
+export function formatClassesText(classes: readonly ClassReport[], pc: Colors, reference = 'url-grammar', causes = 5): string[] {
+  const hit = classes.filter((c) => c.cases > 0);
+  if (hit.length === 0) return [];
+  const lines = ['', pc.bold('disagreement classes (cases; root causes, biggest first, each with its shortest input; ⚠ security-relevant)')];
+  for (const c of hit) {
+    lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
+    if (c.description) lines.push(`    ${c.description}`);
+    for (const t of failureSideTexts(c, reference)) lines.push(`    ${t}`);
+    lines.push(`    ${fmt(c.rootCauseCount)} root cause${c.rootCauseCount === 1 ? '' : 's'}${c.untracked > 0 ? ` (and ${fmt(c.untracked)} differences not grouped)` : ''}:`);
+    for (const k of c.rootCauses.slice(0, causes)) {
+      lines.push(`    ${rootCauseText(k, reference)}`);
+      lines.push(`      input   ${show(k.example.input)}${k.example.base !== null ? `  base ${show(k.example.base)}` : ''}`);
+    }
+    const e = c.examples[0];
+    if (e) {
+      lines.push(`    every parser on ${show(e.input)}${e.base !== null ? ` (base ${show(e.base)})` : ''}:`);
+      for (const s of e.sides) lines.push(`      ${sideText(s) ?? show(s.value)}  ${s.parsers.join(', ')}`);
+    }
+  }
+  return lines;
 }

@@ -5,9 +5,10 @@
 // per-component counters, a few examples of each kind, and the per-class state of ./classes.
 // Each case can also be handed to `onCase` (the CLI's --jsonl) before the next is counted.
 
-import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter } from './compare';
+import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, parserVersion, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter } from './compare';
 import { ClassTally, type ClassReport } from './classes';
-import { defaultWorkers, localRunner, workerPool, type InProcessRunner } from './pool';
+import { PairTally, type PairReport } from './pairs';
+import { defaultWorkers, inProcessName, localRunner, workerPool, type InProcessParser, type InProcessRunner } from './pool';
 import { toScalarValueString } from 'url-grammar';
 
 export interface CaseRecord {
@@ -24,6 +25,11 @@ export interface CaseRecord {
 export interface StreamOptions {
   /** Built-in parsers to compare (besides the reference url-grammar, which always runs). */
   builtins?: readonly BuiltinParser[];
+  /**
+   * url-grammar built elsewhere (another checkout or version), each by its name and its package
+   * folder: run like the built-in parsers, after them.
+   */
+  builds?: readonly { name: string; module: string }[];
   /** Other adapters (child processes, or any ParserAdapter), run in this thread. */
   adapters?: readonly ParserAdapter[];
   /** Worker threads for the built-in parsers; 0 runs them in this thread. Default: defaultWorkers(). */
@@ -34,14 +40,26 @@ export interface StreamOptions {
   maxPending?: number;
   /** Disagreements of each kind kept per parser. Default 5. */
   maxExamples?: number;
-  /** Shortest examples kept per class. Default 3. */
+  /** Examples kept per class (one per root cause). Default 3. */
   classExamples?: number;
+  /** Examples of each kind kept per pair of parsers. Default 3. */
+  pairExamples?: number;
+  /**
+   * Called with each case and every parser's answer (`names[i]` answered `outcomes[i]`, the
+   * reference first), in order, before onCase; what it keeps is its own to bound.
+   */
+  observe?: (c: CompareCase, names: readonly string[], outcomes: readonly Outcome[]) => void;
   /** Called with each case, in order; a promise holds the stream until it settles (backpressure). */
   onCase?: (record: CaseRecord) => void | Promise<void>;
   /** Called after each batch with the number of cases counted so far. */
   onProgress?: (cases: number) => void;
   /** When it is aborted, no more cases are read; those in flight are still counted. */
   signal?: AbortSignal;
+  /**
+   * When it is aborted, the batches in flight are no longer waited for: the report holds the cases
+   * counted so far (each handed to onCase before), and the adapters are ended at once.
+   */
+  abandon?: AbortSignal;
 }
 
 export interface StreamReport {
@@ -52,6 +70,8 @@ export interface StreamReport {
   /** Every parser but the reference, built-ins first, in the order given. */
   adapters: AdapterReport[];
   classes: ClassReport[];
+  /** Every pair of parsers, the reference among them: how often they agree on success and on the host. */
+  pairs: PairReport[];
   /** Whether the stream was stopped early (signal). */
   stopped: boolean;
 }
@@ -64,9 +84,30 @@ function wire(o: Outcome): unknown {
   return o instanceof AdapterError ? { error: o.message } : o;
 }
 
+async function* asAsync<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  yield* source;
+}
+
+const STOPPED = Symbol('stopped');
+
+/** Resolves when `signal` is aborted (never, without one). */
+function aborted(signal: AbortSignal | undefined): Promise<typeof STOPPED> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve(STOPPED);
+    else signal.addEventListener('abort', () => resolve(STOPPED), { once: true });
+  });
+}
+
 async function* batches(source: AsyncIterable<CompareCase> | Iterable<CompareCase>, size: number, signal?: AbortSignal): AsyncGenerator<CompareCase[]> {
   let batch: CompareCase[] = [];
-  for await (const c of source) {
+  const it = asAsync(source);
+  // a read that waits (standard input) ends when the stream is stopped, too
+  const stop = aborted(signal);
+  for (;;) {
+    const next = await Promise.race([it.next(), stop]);
+    if (next === STOPPED || next.done) break;
+    const c = next.value;
     // a case already read is counted, even when the stream is stopped just now
     batch.push({ input: toScalarValueString(c.input), base: c.base === null ? null : toScalarValueString(c.base) });
     if (batch.length >= size || signal?.aborted) {
@@ -75,6 +116,8 @@ async function* batches(source: AsyncIterable<CompareCase> | Iterable<CompareCas
     }
     if (signal?.aborted) break;
   }
+  // not awaited: a read still waiting holds it until it ends
+  void it.return(undefined).catch(() => undefined);
   if (batch.length > 0) yield batch;
 }
 
@@ -86,14 +129,17 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   const builtins: BuiltinParser[] = ['url-grammar', ...(options.builtins ?? []).filter((n) => n !== 'url-grammar')];
   const others = options.adapters ?? [];
   const available = others.filter((a) => a.unavailable === undefined);
-  const names = [...builtins, ...available.map((a) => a.name)];
+  const builds = options.builds ?? [];
+  const inProcess: InProcessParser[] = [...builtins, ...builds];
+  const names = [...inProcess.map(inProcessName), ...available.map((a) => a.name)];
   const maxExamples = options.maxExamples ?? 5;
   const workers = options.workers ?? defaultWorkers();
   const batchSize = Math.max(1, options.batchSize ?? 256);
   const maxPending = Math.max(1, options.maxPending ?? workers * 2 + 2);
-  const runner: InProcessRunner = workers > 0 ? workerPool(builtins, workers) : localRunner(builtins);
-  const reports = names.slice(1).map((n) => emptyAdapterReport(n));
+  const runner: InProcessRunner = workers > 0 ? workerPool(inProcess, workers) : localRunner(inProcess);
+  const reports = names.slice(1).map((n) => emptyAdapterReport(n, parserVersion(n, available)));
   const classes = new ClassTally(names, options.classExamples ?? 3);
+  const pairs = new PairTally(names, options.pairExamples ?? 3);
   let cases = 0;
   let referenceErrors = 0;
 
@@ -111,6 +157,8 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
       const row: Outcome[] = outcomes.map((os) => os[i]);
       for (let k = 1; k < names.length; k++) countCase(reports[k - 1], c, ref, row[k], maxExamples);
       classes.add(c.input, c.base, row);
+      pairs.add(c.input, c.base, row);
+      options.observe?.(c, names, row);
       if (options.onCase) {
         const results: Record<string, unknown> = {};
         const differ: Record<string, Component[]> = {};
@@ -131,26 +179,36 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   };
 
   const pending: Array<{ batch: CompareCase[]; done: Promise<Outcome[][]> }> = [];
+  const abandoned = aborted(options.abandon);
+  /** Counts the oldest batch in flight; false when the run was abandoned instead. */
+  const settle = async (): Promise<boolean> => {
+    const p = pending.shift()!;
+    const outcomes = await Promise.race([p.done, abandoned]);
+    if (outcomes === STOPPED) return false;
+    await consume(p.batch, outcomes);
+    return true;
+  };
   try {
-    for await (const batch of batches(source, batchSize, options.signal)) {
-      pending.push({ batch, done: runBatch(batch) });
-      while (pending.length >= maxPending) {
-        const p = pending.shift()!;
-        await consume(p.batch, await p.done);
-      }
+    const read = batches(source, batchSize, options.signal);
+    let going = true;
+    while (going) {
+      const next = await Promise.race([read.next(), abandoned]);
+      if (next === STOPPED) void read.return(undefined).catch(() => undefined);
+      if (next === STOPPED || next.done) break;
+      pending.push({ batch: next.value, done: runBatch(next.value) });
+      while (going && pending.length >= maxPending) going = await settle();
     }
-    while (pending.length > 0) {
-      const p = pending.shift()!;
-      await consume(p.batch, await p.done);
-    }
+    while (going && pending.length > 0) going = await settle();
   } finally {
+    const now = !!options.abandon?.aborted;
     await runner.close();
-    await Promise.all(others.map(async (a) => a.close?.()));
+    // abandoned: no grace for the adapters' input to run out
+    await Promise.all(others.map(async (a) => (now && isChild(a) ? a.close({ graceMs: 0 }) : a.close?.())));
   }
   const all: AdapterReport[] = [];
   for (const n of names.slice(1)) all.push(reports[names.indexOf(n) - 1]);
-  for (const a of others) if (a.unavailable !== undefined) all.push({ ...emptyAdapterReport(a.name), available: false, unavailable: a.unavailable });
-  return { reference: 'url-grammar', cases, referenceErrors, maxExamples, adapters: all, classes: classes.reports, stopped: !!options.signal?.aborted };
+  for (const a of others) if (a.unavailable !== undefined) all.push({ ...emptyAdapterReport(a.name, a.version ?? null), available: false, unavailable: a.unavailable });
+  return { reference: 'url-grammar', cases, referenceErrors, maxExamples, adapters: all, classes: classes.reports, pairs: pairs.reports, stopped: !!options.signal?.aborted || !!options.abandon?.aborted };
 }
 
 function checked(o: unknown): Outcome {

@@ -3,23 +3,26 @@
 // travels as { adapterError: message }, since a class does not cross threads).
 
 import { parentPort } from 'node:worker_threads';
-import { AdapterError, builtinAdapter, gatherSync, isBuiltinParser, type CompareCase, type ParserAdapter } from './compare';
-import type { WireOutcome, WorkerReply, WorkerRequest } from './pool';
+import { AdapterError, gatherSync, isBuiltinParser, type CompareCase, type ParserAdapter } from './compare';
+import { inProcessAdapter, inProcessName, type InProcessParser, type WireOutcome, type WorkerReply, type WorkerRequest } from './pool';
 
 const adapters = new Map<string, ParserAdapter>();
 
-function adapterFor(name: string): ParserAdapter | null {
-  let a = adapters.get(name);
-  if (!a && isBuiltinParser(name)) {
-    a = builtinAdapter(name);
-    adapters.set(name, a);
+function adapterFor(p: InProcessParser): ParserAdapter | null {
+  // a build goes by its module too: the same name never stands for two folders in one run, but be exact
+  const key = typeof p === 'string' ? p : `${p.name}\0${p.module}`;
+  let a = adapters.get(key);
+  if (!a && (typeof p !== 'string' || isBuiltinParser(p))) {
+    a = inProcessAdapter(p);
+    adapters.set(key, a);
   }
   return a ?? null;
 }
 
-function run(names: readonly string[], cases: readonly CompareCase[]): WireOutcome[][] {
-  return names.map((n) => {
-    const a = adapterFor(n);
+function run(names: readonly InProcessParser[], cases: readonly CompareCase[]): WireOutcome[][] {
+  return names.map((p) => {
+    const n = inProcessName(p);
+    const a = adapterFor(p);
     if (!a) return cases.map(() => ({ adapterError: `${n}: not a built-in parser` }));
     if (a.unavailable !== undefined) return cases.map(() => ({ adapterError: `${n} is unavailable: ${a.unavailable}` }));
     return gatherSync(a, cases).map((o) => (o instanceof AdapterError ? { adapterError: o.message } : o));
