@@ -90,12 +90,26 @@ async function* asAsync<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerat
 
 const STOPPED = Symbol('stopped');
 
-/** Resolves when `signal` is aborted (never, without one). */
-function aborted(signal: AbortSignal | undefined): Promise<typeof STOPPED> {
-  return new Promise((resolve) => {
-    if (!signal) return;
-    if (signal.aborted) resolve(STOPPED);
-    else signal.addEventListener('abort', () => resolve(STOPPED), { once: true });
+/** What `promise` resolves to, or STOPPED as soon as `signal` is aborted, whichever comes first. */
+function orStopped<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof STOPPED> {
+  // Not Promise.race with one promise that settles on abort: every race adds a reaction to that
+  // promise, kept until it settles, and with it what the race resolved to (every case read, on a
+  // run that is never stopped). Here the listener goes as soon as `promise` settles.
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(STOPPED);
+  return new Promise<T | typeof STOPPED>((resolve, reject) => {
+    const onAbort = () => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
   });
 }
 
@@ -103,9 +117,8 @@ async function* batches(source: AsyncIterable<CompareCase> | Iterable<CompareCas
   let batch: CompareCase[] = [];
   const it = asAsync(source);
   // a read that waits (standard input) ends when the stream is stopped, too
-  const stop = aborted(signal);
   for (;;) {
-    const next = await Promise.race([it.next(), stop]);
+    const next = await orStopped(it.next(), signal);
     if (next === STOPPED || next.done) break;
     const c = next.value;
     // a case already read is counted, even when the stream is stopped just now
@@ -179,11 +192,10 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   };
 
   const pending: Array<{ batch: CompareCase[]; done: Promise<Outcome[][]> }> = [];
-  const abandoned = aborted(options.abandon);
   /** Counts the oldest batch in flight; false when the run was abandoned instead. */
   const settle = async (): Promise<boolean> => {
     const p = pending.shift()!;
-    const outcomes = await Promise.race([p.done, abandoned]);
+    const outcomes = await orStopped(p.done, options.abandon);
     if (outcomes === STOPPED) return false;
     await consume(p.batch, outcomes);
     return true;
@@ -192,7 +204,7 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
     const read = batches(source, batchSize, options.signal);
     let going = true;
     while (going) {
-      const next = await Promise.race([read.next(), abandoned]);
+      const next = await orStopped(read.next(), options.abandon);
       if (next === STOPPED) void read.return(undefined).catch(() => undefined);
       if (next === STOPPED || next.done) break;
       pending.push({ batch: next.value, done: runBatch(next.value) });
