@@ -1,6 +1,6 @@
 'use strict';
-// The whole zoo at once, as issue 20 asks of it: the bundled corpus (the WPT inputs and the
-// real-world URLs in corpus/) plus 100,000 inputs generated from the grammar, against every
+// The whole zoo at once, as issue 20 asks of it: the bundled corpus (the WPT inputs, the
+// real-world URLs and the URL-confusion inputs in corpus/) plus 100,000 inputs generated from the grammar, against every
 // parser available on this machine (--against all), with a Markdown report. It measures:
 // - the wall time of the command, report included;
 // - the peak resident memory of the command's own process (main thread and worker threads), and
@@ -88,6 +88,8 @@ async function main() {
     path.join(PKG, 'corpus', 'urltestdata.json'),
     '--corpus',
     path.join(PKG, 'corpus', 'real-urls.txt'),
+    '--corpus',
+    path.join(PKG, 'corpus', 'confusion.jsonl'),
     '--generate',
     String(opts.generate),
     '--against',
@@ -131,7 +133,7 @@ async function main() {
   const left = [...seen].filter((pid) => pid !== child.pid && table.has(pid) && table.get(pid).state !== 'Z').map((pid) => `${pid} (${table.get(pid).state}: ${table.get(pid).command})`);
   const summary = /([0-9,]+) cases/.exec(out);
   const lines = [
-    `command: url-grammar compare --corpus corpus/urltestdata.json --corpus corpus/real-urls.txt --generate ${opts.generate} --against ${opts.against} --report ${opts.report ?? '<tmp>.md'}`,
+    `command: url-grammar compare --corpus corpus/urltestdata.json --corpus corpus/real-urls.txt --corpus corpus/confusion.jsonl --generate ${opts.generate} --against ${opts.against} --report ${opts.report ?? '<tmp>.md'}`,
     `exit status: ${code}`,
     `cases: ${summary ? summary[1] : '?'}`,
     `wall time: ${seconds.toFixed(1)} s`,

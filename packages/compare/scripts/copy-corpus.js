@@ -1,6 +1,7 @@
 // The default corpus that `url-grammar compare` reads when given none: the core's real-world URLs
-// (bench/real-urls.txt) and WPT's urltestdata.json (test/wpt/), copied into corpus/ at build time
-// so that the package ships them and the repository keeps one copy of each.
+// (bench/real-urls.txt), WPT's urltestdata.json (test/wpt/) and this package's URL-confusion
+// inputs (corpus-src/confusion.jsonl), copied into corpus/ at build time so that the package ships
+// them and the repository keeps one copy of each.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -11,6 +12,7 @@ const FILES = [
   ['bench/real-urls.txt', 'real-urls.txt'],
   ['test/wpt/urltestdata.json', 'urltestdata.json'],
   ['test/wpt/LICENSE.md', 'LICENSE-wpt.md'],
+  ['packages/compare/corpus-src/confusion.jsonl', 'confusion.jsonl'],
 ];
 
 fs.mkdirSync(path.join(PACKAGE, 'corpus'), { recursive: true });

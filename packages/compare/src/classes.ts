@@ -361,7 +361,10 @@ export type Direction = 'parser rejects' | 'parser accepts';
 
 /** One root cause within a class: one parser, one kind of scheme, one minimised difference. */
 export interface RootCause {
+  /** The parser, or the parsers that share this root cause, comma-separated (see `parsers`). */
   parser: string;
+  /** When several parsers share this root cause: each with its cases, most first. */
+  parsers?: Array<{ name: string; cases: number }>;
   /** The root cause as a key: the kind of scheme, then the minimised difference (or, for a failure, the direction and reason). */
   key: string;
   /** Cases with this root cause. */
@@ -399,11 +402,11 @@ export interface ClassReport {
    * (the parser is). Parsers with neither are left out.
    */
   failures?: Record<string, { rejects: number; accepts: number }>;
-  /** How many distinct root causes were seen (at most the tracked bound, then counted in untracked). */
+  /** How many distinct root causes were seen, those several parsers share counted once (at most the tracked bound per parser; beyond it counted in untracked). */
   rootCauseCount: number;
   /** Differences (parser and case) beyond the bound of tracked root causes: counted, not grouped. */
   untracked: number;
-  /** The biggest root causes, most cases first. */
+  /** The biggest root causes: those where the two sides name different values first, then those where one fails; most cases first within each. */
   rootCauses: RootCause[];
   /** One example of each of the biggest root causes, distinct inputs: variety rather than length. */
   examples: ClassExample[];
@@ -411,8 +414,8 @@ export interface ClassReport {
 
 /** Root causes tracked per class; those beyond it are only counted. */
 export const MAX_ROOT_CAUSES = 1024;
-/** Root causes a class report lists. */
-export const ROOT_CAUSES_SHOWN = 10;
+/** Root causes a class report lists (the text output shows the first few of them). */
+export const ROOT_CAUSES_SHOWN = 40;
 
 function shorter(a: { input: string; base: string | null }, b: { input: string; base: string | null }): number {
   return a.input.length - b.input.length || (a.base?.length ?? 0) - (b.base?.length ?? 0) || (a.input < b.input ? -1 : a.input > b.input ? 1 : 0);
@@ -555,6 +558,47 @@ function differenceOf(d: ClassDef, input: string, ref: Result, x: string | null,
   return judge(d, input, ref, x, o, y);
 }
 
+/**
+ * 0 for a root cause where both sides give a value and the values differ (in the re-parse class:
+ * the href names another host), 1 where one side fails or the href names no host or fails.
+ */
+function severity(c: RootCause): number {
+  if (c.direction !== undefined) return 1;
+  if (c.reparse) return c.difference.parser === 'a failure' || c.difference.parser === 'no host' ? 1 : 0;
+  return 0;
+}
+
+/**
+ * The root causes tracked per parser, with those that several parsers share (the same kind of
+ * scheme, minimised difference and, for a failure, direction and reason) made one: its cases
+ * summed, its parsers listed (most cases first) in `parser` and `parsers`, its example the
+ * shortest. Ten parsers that read one input alike make one root cause, not ten rows.
+ */
+function mergeParsers(causes: Iterable<Cause>): Cause[] {
+  const merged = new Map<string, Cause & { parsers: Array<{ name: string; cases: number }> }>();
+  for (const c of causes) {
+    const id = `${c.key}\u0000${c.direction ?? ''}\u0000${c.reparse ? 'r' : ''}`;
+    const m = merged.get(id);
+    if (!m) {
+      merged.set(id, { ...c, parsers: [{ name: c.parser, cases: c.cases }] });
+      continue;
+    }
+    m.cases += c.cases;
+    m.parsers.push({ name: c.parser, cases: c.cases });
+    if (c.order < m.order) m.order = c.order;
+    if (shorter(c.example, m.example) < 0) {
+      m.example = c.example;
+      m.difference = c.difference;
+    }
+  }
+  for (const m of merged.values()) {
+    m.parsers.sort((a, b) => b.cases - a.cases);
+    m.parser = m.parsers.map((p) => p.name).join(', ');
+    if (m.parsers.length === 1) delete (m as { parsers?: unknown }).parsers;
+  }
+  return [...merged.values()];
+}
+
 interface Cause extends RootCause {
   /** First seen: ties in size keep the order they were seen in. */
   order: number;
@@ -596,7 +640,10 @@ export class ClassTally {
   /** The class reports as they stand: each with its biggest root causes and one example of each. */
   get reports(): ClassReport[] {
     return this.rep.map((r, k) => {
-      const all = [...this.state[k].causes.values()].sort((a, b) => b.cases - a.cases || a.order - b.order);
+      // confusion before disagreement on whether to parse: two parsers naming different values
+      // (or an href naming another host) come first, then causes where one side fails; within
+      // each, the biggest first
+      const all = mergeParsers(this.state[k].causes.values()).sort((a, b) => severity(a) - severity(b) || b.cases - a.cases || a.order - b.order);
       const rootCauses: RootCause[] = all.slice(0, ROOT_CAUSES_SHOWN).map(({ order: _order, ...c }) => c);
       const examples: ClassExample[] = [];
       const inputs = new Set<string>();
@@ -607,7 +654,7 @@ export class ClassTally {
         inputs.add(id);
         examples.push(c.example);
       }
-      return { ...r, byParser: { ...r.byParser }, ...(r.failures ? { failures: { ...r.failures } } : {}), rootCauseCount: this.state[k].causes.size, rootCauses, examples };
+      return { ...r, byParser: { ...r.byParser }, ...(r.failures ? { failures: { ...r.failures } } : {}), rootCauseCount: all.length, rootCauses, examples };
     });
   }
 

@@ -67,6 +67,9 @@ export const DEFAULT_AGAINST = ['node', 'whatwg-url', 'url-parse'] as const;
 export const DEFAULT_CORPUS = [
   { file: 'corpus/real-urls.txt', format: 'lines' },
   { file: 'corpus/urltestdata.json', format: 'wpt' },
+  // hand-checkable URL-confusion inputs (the attack families of Claroty and Snyk, 2022, path
+  // traversal by encoded dots, host spellings), so that a default run shows each class at work
+  { file: 'corpus/confusion.jsonl', format: 'jsonl' },
 ] as const;
 
 /** The adapters manifest, relative to the package root. */
@@ -326,7 +329,7 @@ function corpusParts(io: CliIO, opts: CompareOptionsCli): Part[] {
     }
     for (const d of present) {
       const shown = relative(root, join(root, d.file)).split('\\').join('/');
-      parts.push(d.format === 'wpt' ? wptPart(io, join(root, d.file), shown) : linePart(io, join(root, d.file), shown, 'lines'));
+      parts.push(d.format === 'wpt' ? wptPart(io, join(root, d.file), shown) : linePart(io, join(root, d.file), shown, d.format));
     }
   }
   return parts;

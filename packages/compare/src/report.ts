@@ -201,7 +201,7 @@ export function markdownReport(r: ReportInput): string {
     lines.push(`Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
     const sides = failureSideTexts(c, r.reference);
     if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${mdCell(t)}`));
-    lines.push('', `Root causes (the same parser, kind of scheme and minimised difference): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:`, '');
+    lines.push('', `Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:`, '');
     for (const k of c.rootCauses) lines.push(`- ${mdCell(rootCauseText(k, r.reference))}: input ${codeSpan(show(k.example.input))}${k.example.base !== null ? `, base ${codeSpan(show(k.example.base))}` : ''}`);
     c.examples.forEach((e) => {
       lines.push('', `Example: input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}`, '');
@@ -287,7 +287,7 @@ export function htmlReport(r: ReportInput): string {
     h.push(`<p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
     const sides = failureSideTexts(c, r.reference);
     if (sides.length > 0) h.push('<p>Which side is permissive:</p><ul>', ...sides.map((t) => `<li>${esc(t)}</li>`), '</ul>');
-    h.push(`<p>Root causes (the same parser, kind of scheme and minimised difference): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:</p><ul>`);
+    h.push(`<p>Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:</p><ul>`);
     for (const k of c.rootCauses) h.push(`<li>${esc(rootCauseText(k, r.reference))}: input <code>${esc(show(k.example.input))}</code>${k.example.base !== null ? `, base <code>${esc(show(k.example.base))}</code>` : ''}</li>`);
     h.push('</ul>');
     c.examples.forEach((e) => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URL as GrammarURL, parseWithDiagnostics } from 'url-grammar';
 import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
-import { CLASSES, ClassTally, MAX_ROOT_CAUSES, minimalDifference, schemeShape, shapeOf, type ClassReport } from '../src/classes';
+import { CLASSES, ClassTally, MAX_ROOT_CAUSES, ROOT_CAUSES_SHOWN, minimalDifference, schemeShape, shapeOf, type ClassReport } from '../src/classes';
 import { PairTally } from '../src/pairs';
 import { reductions } from '../src/candidates';
 import { markdownReport, htmlReport } from '../src/report';
@@ -213,7 +213,7 @@ describe('compare: classes a researcher can use', () => {
     expect(path.cases).to.equal(n);
     expect(path.rootCauseCount).to.equal(MAX_ROOT_CAUSES);
     expect(path.untracked).to.equal(100);
-    expect(path.rootCauses.length).to.equal(10);
+    expect(path.rootCauses.length).to.equal(ROOT_CAUSES_SHOWN);
   });
 });
 

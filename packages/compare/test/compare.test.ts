@@ -695,7 +695,7 @@ describe('compare: url-grammar compare', () => {
     expect(JSON.parse(out()).corpus).to.deep.equal({ cases: 2, sources: [{ name: 'w.json', cases: 2, skipped: { tooLong: 0, invalid: 0 } }] });
   });
 
-  it('the default corpus: the 10,000 real-world URLs and the WPT inputs', async function () {
+  it('the default corpus: the 10,000 real-world URLs, the WPT inputs and the URL-confusion inputs', async function () {
     this.timeout(120_000);
     const { io, out } = fakeIO();
     expect(await mainAsync(['compare', '--against', 'none', '--json'], io)).to.equal(0);
@@ -703,6 +703,7 @@ describe('compare: url-grammar compare', () => {
     expect(rep.corpus.sources).to.deep.equal([
       { name: 'corpus/real-urls.txt', cases: 10_000, skipped: { tooLong: 0, invalid: 0 } },
       { name: 'corpus/urltestdata.json', cases: parseWptCorpus(readFileSync(join(CORE_ROOT, 'test/wpt/urltestdata.json'), 'utf8')).length, skipped: { tooLong: 0, invalid: 0 } },
+      { name: 'corpus/confusion.jsonl', cases: readFileSync(join(root, 'corpus-src', 'confusion.jsonl'), 'utf8').trim().split('\n').length, skipped: { tooLong: 0, invalid: 0 } },
     ]);
     expect(rep.referenceErrors).to.equal(0);
   });
