@@ -101,6 +101,18 @@ function reparseChangesHost(r: Result): boolean {
   return again === null || !sameHost(r.hostname, again);
 }
 
+/** What the self re-parse class shows: the host the answer reports, and the host the parser gave its own href. */
+function selfReparseValue(r: Ok): string | null {
+  if (r.hostname === null || r.again === undefined) return null;
+  return `${r.hostname} (its href parses to ${r.again === null ? 'a failure' : r.again === '' ? 'no host' : r.again})`;
+}
+
+/** Whether a parser, given its own href again, failed or named another host than it reported. */
+function selfReparseChangesHost(r: Result): boolean {
+  if (!r.ok || r.hostname === null || r.again === undefined) return false;
+  return r.again === null || !sameHost(r.hostname, r.again);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The shapes of input the attack families look for. Each is read in one pass over the input (no
 // regular expression that could backtrack over a long one).
@@ -268,6 +280,15 @@ export const CLASSES: readonly ClassDef[] = [
     security: true,
     value: whenOk(reparseValue),
     flagged: reparseChangesHost,
+  },
+  {
+    id: 'self-reparse',
+    title: 're-parse by the parser itself changes the host',
+    description: "a parser's href, given to that same parser again, fails or names another host than the one it reported for the input: the parser does not read its own output as it wrote it",
+    anchor: 'url-serializing',
+    security: true,
+    value: whenOk(selfReparseValue),
+    flagged: selfReparseChangesHost,
   },
   {
     id: 'scheme-confusion',

@@ -53,6 +53,11 @@ export type Result =
       hash: string | null;
       origin?: string | null;
       errors?: string[];
+      /**
+       * Set by compareStream (unless selfReparse is false) when this parser parsed its own href
+       * again: the hostname it then gave, or null when the href failed.
+       */
+      again?: string | null;
     }
   | {
       ok: false;

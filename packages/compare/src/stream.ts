@@ -5,7 +5,7 @@
 // per-component counters, a few examples of each kind, and the per-class state of ./classes.
 // Each case can also be handed to `onCase` (the CLI's --jsonl) before the next is counted.
 
-import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, parserVersion, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter } from './compare';
+import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, parserVersion, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter, type Result } from './compare';
 import { ClassTally, type ClassReport } from './classes';
 import { PairTally, type PairReport } from './pairs';
 import { defaultWorkers, inProcessName, localRunner, workerPool, type InProcessParser, type InProcessRunner } from './pool';
@@ -53,6 +53,12 @@ export interface StreamOptions {
   onCase?: (record: CaseRecord) => void | Promise<void>;
   /** Called after each batch with the number of cases counted so far. */
   onProgress?: (cases: number) => void;
+  /**
+   * Whether each parser's href is parsed again by that parser (default true): the host it then
+   * names goes on the answer as `again`, and the class "re-parse by the parser itself changes the
+   * host" counts the answers whose href fails or names another host.
+   */
+  selfReparse?: boolean;
   /** When it is aborted, no more cases are read; those in flight are still counted. */
   signal?: AbortSignal;
   /**
@@ -75,6 +81,8 @@ export interface StreamReport {
   /** Whether the stream was stopped early (signal). */
   stopped: boolean;
 }
+
+type Ok = Extract<Result, { ok: true }>;
 
 function isChild(a: ParserAdapter): a is ChildProcessAdapter {
   return typeof (a as Partial<ChildProcessAdapter>).parseBatch === 'function';
@@ -156,11 +164,47 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   let cases = 0;
   let referenceErrors = 0;
 
-  const runBatch = (batch: CompareCase[]): Promise<Outcome[][]> =>
+  const askAll = (batch: CompareCase[]): Promise<Outcome[][]> =>
     Promise.all([
       runner.run(batch),
       ...available.map((a) => (isChild(a) ? a.parseBatch(batch) : gatherAsync(a, batch)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o))))),
     ]).then(([inProcess, ...rest]) => [...inProcess, ...rest]);
+
+  // Each parser's href parsed again by that parser (issue 20's self re-parse): the answers that
+  // name a host, whose href is not their input as it was (an input with a base, or one the
+  // parser changed; an href equal to a base-less input would give the same answer again). The
+  // hrefs go in one more batch to every parser: in-process parsers run all of them at once, and
+  // each parser's own answers are kept. The host its href names goes on the answer as `again`
+  // (null: the href failed); an adapter error leaves it unset.
+  const reparseBatch = async (batch: CompareCase[], outcomes: Outcome[][]): Promise<Outcome[][]> => {
+    if (options.selfReparse === false) return outcomes;
+    const asked: Array<Set<number>> = outcomes.map(
+      (os) => new Set(os.flatMap((o, i) => (!(o instanceof AdapterError) && o.ok && o.hostname !== null && (batch[i].base !== null || o.href !== batch[i].input) ? [i] : []))),
+    );
+    if (asked.every((a) => a.size === 0)) return outcomes;
+    const hrefs: CompareCase[] = [];
+    const at = new Map<string, number>();
+    for (let k = 0; k < asked.length; k++) {
+      for (const i of asked[k]) {
+        const href = (outcomes[k][i] as Ok).href;
+        if (!at.has(href)) {
+          at.set(href, hrefs.length);
+          hrefs.push({ input: href, base: null });
+        }
+      }
+    }
+    const again = await askAll(hrefs);
+    return outcomes.map((os, k) =>
+      os.map((o, i) => {
+        if (!asked[k].has(i)) return o;
+        const ok = o as Ok;
+        const a = again[k][at.get(ok.href)!];
+        if (a instanceof AdapterError) return o;
+        return { ...ok, again: a.ok ? a.hostname : null };
+      }),
+    );
+  };
+  const runBatch = (batch: CompareCase[]): Promise<Outcome[][]> => askAll(batch).then((os) => reparseBatch(batch, os));
 
   const consume = async (batch: CompareCase[], outcomes: Outcome[][]) => {
     for (let i = 0; i < batch.length; i++) {

@@ -16,7 +16,8 @@ import { CLASSES, ClassTally, MAX_ROOT_CAUSES, ROOT_CAUSES_SHOWN, minimalDiffere
 import { PairTally } from '../src/pairs';
 import { reductions } from '../src/candidates';
 import { markdownReport, htmlReport } from '../src/report';
-import type { Outcome, Result } from '../src/compare';
+import type { Outcome, ParserAdapter, Result } from '../src/compare';
+import { compareStream } from '../src/stream';
 
 const root = join(__dirname, '..');
 const FAKE_BROWSER = join(root, 'test', 'fixtures', 'adapters', 'fake-browser.js');
@@ -361,5 +362,45 @@ describe('compare: --wpt-candidates', function () {
     const { io, err } = captureIO({ readFile: () => Buffer.from('https://a/\n'), openRead: () => [Buffer.from('https://a/\n')], fileSize: () => 11 });
     expect(await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'node', '--adapter', `chromium=node ${FAKE_BROWSER}`, '--wpt-candidates', join(tmpdir(), 'never-written.json')], io)).to.equal(2);
     expect(err()).to.match(/--wpt-candidates needs two browser engines/);
+  });
+});
+
+describe('compare: each parser re-parses its own href (self re-parse)', () => {
+  // A parser like curl: it keeps "good.com＠evil.com" as a host with an "@" in it and writes the
+  // href http://good.com@evil.com/, which it then reads as user "good.com" at host "evil.com".
+  const curlLike: ParserAdapter = {
+    name: 'curl-like',
+    parse(input: string, base: string | null): Result {
+      if (input === 'http://good.com＠evil.com/') return { ok: true, href: 'http://good.com@evil.com/', protocol: 'http:', username: '', password: '', host: 'good.com@evil.com', hostname: 'good.com@evil.com', port: '', pathname: '/', search: '', hash: '' };
+      if (input === 'http://good.com@evil.com/') return { ok: true, href: input, protocol: 'http:', username: 'good.com', password: '', host: 'evil.com', hostname: 'evil.com', port: '', pathname: '/', search: '', hash: '' };
+      return like(input, base, {});
+    },
+  };
+  const inputs = [
+    { input: 'http://good.com＠evil.com/', base: null },
+    { input: 'HTTP://EXAMPLE.com/a', base: null },
+    { input: '../x', base: 'https://h/a/b' },
+    { input: 'https://h/', base: null },
+  ];
+
+  it("an href the parser itself reads as another host is flagged, with the host it reported and the one it reads again", async () => {
+    const rep = await compareStream(inputs, { adapters: [curlLike], workers: 0 });
+    const self = rep.classes.find((c) => c.id === 'self-reparse')!;
+    expect(self.security).to.equal(true);
+    expect(self.cases).to.equal(1);
+    expect(self.byParser['curl-like']).to.equal(1);
+    expect(self.rootCauses[0]).to.deep.include({ parser: 'curl-like', reparse: true, difference: { reference: 'good.com@evil.com', parser: 'evil.com' } });
+  });
+
+  it('asks again only for answers with a host whose href is not their base-less input, and not at all with selfReparse: false', async () => {
+    const asked: string[] = [];
+    const counting: ParserAdapter = { name: 'counting', parse: (input, base) => (asked.push(input), like(input, base, {})) };
+    await compareStream(inputs.slice(1), { adapters: [counting], workers: 0 });
+    // the three inputs, then the hrefs of the two whose href differs from the input or had a base
+    expect(asked).to.deep.equal(['HTTP://EXAMPLE.com/a', '../x', 'https://h/', 'http://example.com/a', 'https://h/x']);
+    asked.length = 0;
+    const rep = await compareStream(inputs.slice(1), { adapters: [counting], workers: 0, selfReparse: false });
+    expect(asked).to.have.length(3);
+    expect(rep.classes.find((c) => c.id === 'self-reparse')!.cases).to.equal(0);
   });
 });
