@@ -172,37 +172,51 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
 
   // Each parser's href parsed again by that parser (issue 20's self re-parse): the answers that
   // name a host, whose href is not their input as it was (an input with a base, or one the
-  // parser changed; an href equal to a base-less input would give the same answer again). The
-  // hrefs go in one more batch to every parser: in-process parsers run all of them at once, and
-  // each parser's own answers are kept. The host its href names goes on the answer as `again`
-  // (null: the href failed); an adapter error leaves it unset.
+  // parser changed; an href equal to a base-less input would give the same answer again). Each
+  // adapter gets its own hrefs in one more batch; the in-process parsers, which run a batch
+  // together, get theirs as one batch and each keeps its own answers. The host its href names
+  // goes on the answer as `again` (null: the href failed); an adapter error leaves it unset.
   const reparseBatch = async (batch: CompareCase[], outcomes: Outcome[][]): Promise<Outcome[][]> => {
     if (options.selfReparse === false) return outcomes;
     const asked: Array<Set<number>> = outcomes.map(
       (os) => new Set(os.flatMap((o, i) => (!(o instanceof AdapterError) && o.ok && o.hostname !== null && (batch[i].base !== null || o.href !== batch[i].input) ? [i] : []))),
     );
     if (asked.every((a) => a.size === 0)) return outcomes;
-    const hrefs: CompareCase[] = [];
-    const at = new Map<string, number>();
-    for (let k = 0; k < asked.length; k++) {
-      for (const i of asked[k]) {
-        const href = (outcomes[k][i] as Ok).href;
-        if (!at.has(href)) {
-          at.set(href, hrefs.length);
-          hrefs.push({ input: href, base: null });
+    /** The distinct hrefs of parsers `ks`' asked answers, and where each is in that list. */
+    const hrefsOf = (ks: readonly number[]) => {
+      const cases: CompareCase[] = [];
+      const at = new Map<string, number>();
+      for (const k of ks) {
+        for (const i of asked[k]) {
+          const href = (outcomes[k][i] as Ok).href;
+          if (!at.has(href)) {
+            at.set(href, cases.length);
+            cases.push({ input: href, base: null });
+          }
         }
       }
-    }
-    const again = await askAll(hrefs);
-    return outcomes.map((os, k) =>
-      os.map((o, i) => {
+      return { cases, at };
+    };
+    const local = inProcess.map((_, k) => k);
+    const mine = hrefsOf(local);
+    const theirs = available.map((_, j) => hrefsOf([inProcess.length + j]));
+    const [localAgain, ...childAgain] = await Promise.all([
+      mine.cases.length === 0 ? Promise.resolve(local.map(() => [] as Outcome[])) : runner.run(mine.cases),
+      ...available.map((a, j) =>
+        theirs[j].cases.length === 0 ? Promise.resolve([] as Outcome[]) : (isChild(a) ? a.parseBatch(theirs[j].cases) : gatherAsync(a, theirs[j].cases)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o)))),
+      ),
+    ]);
+    return outcomes.map((os, k) => {
+      if (asked[k].size === 0) return os;
+      const own = k < inProcess.length ? { answers: localAgain[k], at: mine.at } : { answers: childAgain[k - inProcess.length], at: theirs[k - inProcess.length].at };
+      return os.map((o, i) => {
         if (!asked[k].has(i)) return o;
         const ok = o as Ok;
-        const a = again[k][at.get(ok.href)!];
-        if (a instanceof AdapterError) return o;
+        const a = own.answers[own.at.get(ok.href)!];
+        if (a === undefined || a instanceof AdapterError) return o;
         return { ...ok, again: a.ok ? a.hostname : null };
-      }),
-    );
+      });
+    });
   };
   const runBatch = (batch: CompareCase[]): Promise<Outcome[][]> => askAll(batch).then((os) => reparseBatch(batch, os));
 
