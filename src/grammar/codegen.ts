@@ -857,10 +857,9 @@ function singleUnitTable(x: Shape): Uint8Array | null {
 
 /**
  * How many code units of a run the generated loop takes before it hands the rest to the run's
- * sticky expression. A call of an expression costs as much as a few hundred code units of the
- * loop, so only runs longer than this gain by it: with 16, the usual host, path and query of a
- * real-world URL (20 to 200 code units) paid for one or more calls that the loop would have
- * beaten, and that was a tenth to a fifth of the whole parse on the bench's corpora.
+ * sticky expression. A call of an expression costs more than the loop over a usual component, so
+ * only long runs gain by it: with 16, the usual host, path and query of a real-world URL paid
+ * for one or more calls that the loop would have beaten.
  */
 const RUN_LOOP = 256;
 

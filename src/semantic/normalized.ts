@@ -19,8 +19,8 @@
 // IDNA, an IPv4 or IPv6 address written otherwise) is written as serialized; a default, empty or
 // zero-led port is dropped or written as a number; dot segments are removed from the path of a
 // URL with a host; and a path, query or fragment with code points to percent-encode is encoded
-// as a whole. Credentials, a file URL's host or dot segments, a "\" and anything else go to the
-// full pass. test/normalized.test.ts checks, on every WPT input,
+// as a whole. Credentials, a file URL's dot segments or its host "localhost", a "\" and anything
+// else go to the full pass. test/normalized.test.ts checks, on every WPT input,
 // the real-world corpora and random strings, that a yes is always right: the href is the URL
 // record's serialization and parses back to the same record.
 
