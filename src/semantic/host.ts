@@ -16,12 +16,7 @@ import { firstBarePercent, firstNonURLCodePoint } from './units';
 // The IDNA step, the one thing the light build (src/lite.ts) replaces: tr46 here, ./idna-lite there.
 import { domainParserToASCII, unicodeToUnicode } from './idna';
 
-/**
- * String.prototype.charCodeAt, called through the function (`charCodeAt.call(s, i)`) rather than
- * read as a property of each string: the property read goes megamorphic once a program has passed
- * strings of enough kinds (sliced, flat, one- or two-byte, thin...), and then every code unit read
- * is a slow call (see the generated matchers' CCA in src/grammar/codegen.ts).
- */
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
 const charCodeAt = String.prototype.charCodeAt;
 
 /**

@@ -28,14 +28,10 @@ import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
+import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import type { Found } from './url';
 
-/**
- * String.prototype.charCodeAt, called through the function (`charCodeAt.call(s, i)`) rather than
- * read as a property of each string: the property read goes megamorphic once a program has passed
- * strings of enough kinds (sliced, flat, one- or two-byte, thin...), and then every code unit read
- * is a slow call (see the generated matchers' CCA in src/grammar/codegen.ts).
- */
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
 const charCodeAt = String.prototype.charCodeAt;
 
 /**
@@ -164,9 +160,8 @@ function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boole
   return re.lastIndex < e;
 }
 
-/** Runs of the code units a host may have for the test below: ASCII, and for a special host no "%". */
+/** Runs of the code units an opaque host may have for the test below: ASCII. */
 const OPAQUE_HOST_KEPT = /[\x00-\x7f]*/y;
-const SPECIAL_HOST_KEPT = /[\x00-\x24\x26-\x7f]*/y;
 
 /** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
 function schemeKind(pre: string, end: number): number {
@@ -216,20 +211,6 @@ function hasDotSegment(pre: string, from: number, end: number): boolean {
   return false;
 }
 
-/** Whether a segment is "." or "%2e" (https://url.spec.whatwg.org/#single-dot-path-segment). */
-function isSingleDot(segment: string): boolean {
-  return segment === '.' || (segment.length === 3 && segment.toLowerCase() === '%2e');
-}
-
-/** Whether a segment is ".." written with "." or "%2e" (https://url.spec.whatwg.org/#double-dot-path-segment). */
-function isDoubleDot(segment: string): boolean {
-  if (segment === '..') return true;
-  const n = segment.length;
-  if (n !== 4 && n !== 6) return false;
-  const s = segment.toLowerCase();
-  return s === '.%2e' || s === '%2e.' || s === '%2e%2e';
-}
-
 /**
  * A path of "/"-separated segments (starting with "/") as the path state leaves it for a URL
  * that is not "file" and has a host (https://url.spec.whatwg.org/#path-state): a ".." removes
@@ -241,10 +222,10 @@ function withoutDotSegments(path: string): string {
   const last = segments.length - 1;
   for (let i = 0; i <= last; i++) {
     const segment = segments[i];
-    if (isDoubleDot(segment)) {
+    if (isDoubleDotSegment(segment)) {
       kept.pop();
       if (i === last) kept.push('');
-    } else if (isSingleDot(segment)) {
+    } else if (isSingleDotSegment(segment)) {
       if (i === last) kept.push('');
     } else kept.push(segment);
   }
@@ -312,15 +293,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
         // host parser a second time.
         if (hostEnd - hostStart > 32) {
           // a long host: the same test by a native scan
-          const kept = anySpecial ? SPECIAL_HOST_KEPT : OPAQUE_HOST_KEPT;
-          kept.lastIndex = hostStart;
-          kept.test(pre);
-          if (kept.lastIndex < hostEnd) return null;
+          OPAQUE_HOST_KEPT.lastIndex = hostStart;
+          OPAQUE_HOST_KEPT.test(pre);
+          if (OPAQUE_HOST_KEPT.lastIndex < hostEnd) return null;
         } else {
-          for (let i = hostStart; i < hostEnd; i++) {
-            const c = charCodeAt.call(pre, i);
-            if (c >= 0x80 || (anySpecial && c === 0x25)) return null;
-          }
+          for (let i = hostStart; i < hostEnd; i++) if (charCodeAt.call(pre, i) >= 0x80) return null;
         }
       }
       // What the host parser gives: a domain or opaque host is its own serialization; an IPv4 or
