@@ -87,30 +87,33 @@ function reparsedHostname(href: string): string | null {
   }
 }
 
-/** What the re-parse class shows for an answer: the host it reports, and the host of its href parsed again. */
+/**
+ * What both re-parse classes show: the host an answer reports, and what its href names when parsed
+ * again (`again`: that host, "" for none, null when the href failed). judgeFlagged reads it back.
+ */
+function reparsedText(hostname: string, again: string | null): string {
+  return `${hostname} (its href parses to ${again === null ? 'a failure' : again === '' ? 'no host' : again})`;
+}
+
+/** Whether the href parsed again failed or names another host than the answer reported. */
+const hostChanged = (hostname: string, again: string | null): boolean => again === null || !sameHost(hostname, again);
+
+/** The re-parse class: the answer's href parsed again by url-grammar. */
 function reparseValue(r: Ok): string | null {
-  if (r.hostname === null) return null;
-  const again = reparsedHostname(r.href);
-  return `${r.hostname} (its href parses to ${again === null ? 'a failure' : again === '' ? 'no host' : again})`;
+  return r.hostname === null ? null : reparsedText(r.hostname, reparsedHostname(r.href));
 }
 
-/** Whether an answer's href, parsed again by url-grammar, fails or names another host than the answer reports. */
 function reparseChangesHost(r: Result): boolean {
-  if (!r.ok || r.hostname === null) return false;
-  const again = reparsedHostname(r.href);
-  return again === null || !sameHost(r.hostname, again);
+  return r.ok && r.hostname !== null && hostChanged(r.hostname, reparsedHostname(r.href));
 }
 
-/** What the self re-parse class shows: the host the answer reports, and the host the parser gave its own href. */
+/** The self re-parse class: the answer's href given to the same parser again (`again`, set by compareStream). */
 function selfReparseValue(r: Ok): string | null {
-  if (r.hostname === null || r.again === undefined) return null;
-  return `${r.hostname} (its href parses to ${r.again === null ? 'a failure' : r.again === '' ? 'no host' : r.again})`;
+  return r.hostname === null || r.again === undefined ? null : reparsedText(r.hostname, r.again);
 }
 
-/** Whether a parser, given its own href again, failed or named another host than it reported. */
 function selfReparseChangesHost(r: Result): boolean {
-  if (!r.ok || r.hostname === null || r.again === undefined) return false;
-  return r.again === null || !sameHost(r.hostname, r.again);
+  return r.ok && r.hostname !== null && r.again !== undefined && hostChanged(r.hostname, r.again);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -164,11 +164,11 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   let cases = 0;
   let referenceErrors = 0;
 
+  /** One adapter's answers to a batch, each checked against the protocol. */
+  const ask = (a: ParserAdapter, batch: CompareCase[]): Promise<Outcome[]> =>
+    (isChild(a) ? a.parseBatch(batch) : gatherAsync(a, batch)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o))));
   const askAll = (batch: CompareCase[]): Promise<Outcome[][]> =>
-    Promise.all([
-      runner.run(batch),
-      ...available.map((a) => (isChild(a) ? a.parseBatch(batch) : gatherAsync(a, batch)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o))))),
-    ]).then(([inProcess, ...rest]) => [...inProcess, ...rest]);
+    Promise.all([runner.run(batch), ...available.map((a) => ask(a, batch))]).then(([inProcess, ...rest]) => [...inProcess, ...rest]);
 
   // Each parser's href parsed again by that parser (issue 20's self re-parse): the answers that
   // name a host, whose href is not their input as it was (an input with a base, or one the
@@ -202,9 +202,7 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
     const theirs = available.map((_, j) => hrefsOf([inProcess.length + j]));
     const [localAgain, ...childAgain] = await Promise.all([
       mine.cases.length === 0 ? Promise.resolve(local.map(() => [] as Outcome[])) : runner.run(mine.cases),
-      ...available.map((a, j) =>
-        theirs[j].cases.length === 0 ? Promise.resolve([] as Outcome[]) : (isChild(a) ? a.parseBatch(theirs[j].cases) : gatherAsync(a, theirs[j].cases)).then((os) => os.map((o) => (o instanceof AdapterError ? o : checked(o)))),
-      ),
+      ...available.map((a, j) => (theirs[j].cases.length === 0 ? Promise.resolve([] as Outcome[]) : ask(a, theirs[j].cases))),
     ]);
     return outcomes.map((os, k) => {
       if (asked[k].size === 0) return os;
