@@ -87,6 +87,11 @@ function charsetOf(set: string, negated: boolean): Charset {
   return { table, nonAscii };
 }
 
+/** Whether `c` is an ASCII letter. */
+function isASCIILetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
 class Generator {
   private readonly fns: string[] = [];
   private readonly ruleIds = new Map<string, number>();
@@ -499,7 +504,7 @@ class Generator {
     this.temps.push(0);
     const text = body();
     const n = this.temps.pop()!;
-    const decls = ['c', 'u', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
+    const decls = ['c', 'u', 'k', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
     this.fns.push(`function ${name}(p) { const input = IN, len = LEN; let ${decls};${comment}\n  ${text}\n}`);
   }
 
@@ -591,19 +596,31 @@ class Generator {
   private literal(text: string, caseInsensitive: boolean, v: string): string {
     const checks: string[] = [];
     // Inside a field with flags: the bits its code units raise, known here for most; for a
-    // letter matched in either case, looked up in the flags table at run time.
+    // letter matched in either case, found at run time. When every such letter raises nothing in
+    // lower case and the same bits in upper case (a scheme's flags), the code units read for the
+    // test are ANDed into `k` as they are read, and bit 0x20 of `k` then says whether one was in
+    // upper case: no code unit is read a second time. Otherwise each letter's bits are looked up
+    // in the flags table, reading it again.
     const flags = this.currentFlags();
     let known = 0;
+    const letters: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (caseInsensitive && isASCIILetter(c) && flags && (flags.table[c | 0x20] !== 0 || flags.table[c & ~0x20] !== 0)) letters.push(i);
+    }
+    const upperBits = letters.length === 0 ? 0 : flags!.table[text.charCodeAt(letters[0]) & ~0x20];
+    const byCase = upperBits !== 0 && letters.every((i) => flags!.table[text.charCodeAt(i) | 0x20] === 0 && flags!.table[text.charCodeAt(i) & ~0x20] === upperBits);
     const looked: string[] = [];
     let flagTable = -1;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const at = i === 0 ? v : `${v} + ${i}`;
-      const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-      if (caseInsensitive && isLetter) {
-        checks.push(`(CCA.call(input, ${at}) | 0x20) === ${c | 0x20}`);
-        if (flags && (flags.table[c | 0x20] !== 0 || flags.table[c & ~0x20] !== 0)) {
-          if (flagTable < 0) flagTable = this.charsets.push({ table: Uint32Array.from(flags.table), nonAscii: false }) - 1;
+      if (caseInsensitive && isASCIILetter(c)) {
+        if (!letters.includes(i)) checks.push(`(CCA.call(input, ${at}) | 0x20) === ${c | 0x20}`);
+        else if (byCase) checks.push(i === letters[0] ? `((k = CCA.call(input, ${at})) | 0x20) === ${c | 0x20}` : `((c = CCA.call(input, ${at})) | 0x20) === ${c | 0x20} && (k &= c, true)`);
+        else {
+          checks.push(`(CCA.call(input, ${at}) | 0x20) === ${c | 0x20}`);
+          if (flagTable < 0) flagTable = this.charsets.push({ table: Uint32Array.from(flags!.table), nonAscii: false }) - 1;
           looked.push(`T${flagTable}[CCA.call(input, ${at})]`);
         }
       } else {
@@ -616,7 +633,7 @@ class Generator {
     // read out of bounds makes V8 throw away the optimised code of the whole rule (a real-world
     // corpus that never ends inside a literal runs fast until one input does, then slower).
     checks.unshift(text.length === 1 ? `${v} < len` : `${v} + ${text.length} <= len`);
-    const raise = [...(known !== 0 ? [String(known)] : []), ...looked];
+    const raise = [...(known !== 0 ? [String(known)] : []), ...(byCase ? [`((k & 0x20) === 0 ? ${upperBits} : 0)`] : looked)];
     const after = raise.length === 0 ? `${v} + ${text.length}` : `(fl |= ${raise.join(' | ')}, ${v} + ${text.length})`;
     return `(${checks.join(' && ')} ? ${after} : -1)`;
   }
