@@ -77,8 +77,10 @@ const OPAQUE_PATH_FLAG = 1 << 4;
 const QUERY_FLAG = 1 << 5;
 const SPECIAL_QUERY_FLAG = 1 << 6;
 const FRAGMENT_FLAG = 1 << 7;
-/** A "." or "%" in a path segment: without one, no segment is a dot segment. */
+/** A "." in a path segment: without it (or a "%"), no segment is a dot segment. */
 const SEGMENT_DOT_FLAG = 1 << 8;
+/** A "%" in a path segment: without it, no segment is a dot segment written "%2e". */
+const SEGMENT_PERCENT_FLAG = 1 << 10;
 /** A "\\" taken by the grammar's `separator` rule (a special URL's "/" or "\\"), which serializes as "/". */
 const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
 
@@ -89,12 +91,12 @@ function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
   return { table, nonAscii: bit };
 }
 
-/** The path segment flags: SEGMENT_FLAG for the path percent-encode set, SEGMENT_DOT_FLAG for "." and "%". */
+/** The path segment flags: SEGMENT_FLAG for the path percent-encode set, SEGMENT_DOT_FLAG for ".", SEGMENT_PERCENT_FLAG for "%". */
 function segmentFlags(): FieldFlags {
   const { table } = encodeSetFlags(PATH_SET, SEGMENT_FLAG);
   const wide = Uint16Array.from(table);
   wide[0x2e] |= SEGMENT_DOT_FLAG;
-  wide[0x25] |= SEGMENT_DOT_FLAG;
+  wide[0x25] |= SEGMENT_PERCENT_FLAG;
   return { table: wide, nonAscii: SEGMENT_FLAG };
 }
 
@@ -201,13 +203,13 @@ function isDotSegmentAt(pre: string, s: number, end: number): boolean {
 }
 
 /**
- * Whether the path pre[from, end) has a dot segment: a "/" followed by "." or "%" is looked for
- * with indexOf (native, and cheaper than a regular expression's call on a short path), and each
- * one found is checked.
+ * Whether the path pre[from, end) has a dot segment: a "/" followed by "." (and, when the path
+ * has a "%" at all, a "/" followed by "%") is looked for with indexOf (native, and cheaper than a
+ * regular expression's call on a short path), and each one found is checked.
  */
-function hasDotSegment(pre: string, from: number, end: number): boolean {
+function hasDotSegment(pre: string, from: number, end: number, percent: boolean): boolean {
   for (let i = pre.indexOf('/.', from); i >= 0 && i < end; i = pre.indexOf('/.', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
-  for (let i = pre.indexOf('/%', from); i >= 0 && i < end; i = pre.indexOf('/%', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
+  if (percent) for (let i = pre.indexOf('/%', from); i >= 0 && i < end; i = pre.indexOf('/%', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
   return false;
 }
 
@@ -375,7 +377,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // letter a ".." never removes), one with no host, or a long path (the full pass works on
       // spans of the input, where withoutDotSegments makes a string of every segment) goes to
       // the full pass.
-      if ((flags & SEGMENT_DOT_FLAG) !== 0 && hasDotSegment(pre, at, pathEnd)) {
+      if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, at, pathEnd, (flags & SEGMENT_PERCENT_FLAG) !== 0)) {
         if (file || hostStart < 0 || pathEnd - at > 2048) return null;
         dotted = true;
       }
