@@ -5,7 +5,7 @@ import { generateEntry, type FastMatcher } from './grammar/codegen';
 import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
-import { originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
+import { hasTabNewlineOrSurrogate, originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
@@ -155,6 +155,11 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
     if (held !== null) return held;
     // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
     if (found.segmentRun !== -2) return semanticPass(text, found, null, 'UTF-8', null);
+  } else if (!hasTabNewlineOrSurrogate(input)) {
+    // No URL: preprocessing would give `text` again (it only trims such an input), and the
+    // matchers of parseOnly are this one without flags (RUNS_MATCHER) or without the guard,
+    // which only keeps out what the input does not have. They would fail on it just the same.
+    return null;
   }
   return parseOnly(input, null, 'UTF-8');
 }

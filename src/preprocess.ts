@@ -85,6 +85,14 @@ export function originalSpan(pp: Preprocessed, start: number, end: number): [num
 const TAB_NEWLINE_OR_SURROGATE = /[\t\n\r\uD800-\uDFFF]/;
 
 /**
+ * Whether preprocessing `input` does more than trim it: it has an ASCII tab or newline (removed)
+ * or a surrogate (a lone one is replaced, and the guarded matchers take none).
+ */
+export function hasTabNewlineOrSurrogate(input: string): boolean {
+  return TAB_NEWLINE_OR_SURROGATE.test(input);
+}
+
+/**
  * The hot path's preprocessing, for a parse that keeps no offsets: converts `input` to a scalar
  * value string (lone surrogates become U+FFFD) and preprocesses it, with one scan of the input in
  * the common case that it has neither a tab or newline nor a surrogate.
