@@ -141,6 +141,29 @@ describe('edges: the TypeError of new URL and the href setter', () => {
     expect(u.href).to.equal('https://example.com/a');
   });
 
+  it("the TypeError's stack starts where the URL was asked for, and Error.stackTraceLimit is left as it was", () => {
+    function askHere(): URL {
+      return new URL('no scheme');
+    }
+    const before = Error.stackTraceLimit;
+    const e = thrown(askHere);
+    expect(Error.stackTraceLimit).to.equal(before);
+    const frames = (e.stack ?? '').split('\n').slice(1);
+    expect(frames.length).to.be.at.least(2);
+    // no frame of the module that made the error: the first is the constructor the caller called
+    expect(frames[0]).to.match(/^\s+at new URL /);
+    expect(frames[1]).to.match(/^\s+at askHere /);
+    expect(e.stack).to.not.match(/invalidURL/);
+    // a limit the caller set is kept, frames counted from the constructor
+    Error.stackTraceLimit = 2;
+    try {
+      expect(thrown(askHere).stack!.split('\n').slice(1)).to.have.length(2);
+      expect(Error.stackTraceLimit).to.equal(2);
+    } finally {
+      Error.stackTraceLimit = before;
+    }
+  });
+
   it('URL.parse still returns null, and URL.canParse false', () => {
     expect(URL.parse('x'.repeat(1 << 20))).to.equal(null);
     expect(URL.parse('https://ok.example/', 'not a base')).to.equal(null);

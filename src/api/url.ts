@@ -80,12 +80,24 @@ export interface InvalidURLError extends TypeError {
 function invalidURL(input: string, base: string | undefined): InvalidURLError {
   const baseFailed = base !== undefined && parseScalarValueString(base, null) === null;
   const message = baseFailed ? `Invalid base URL: ${quoteInput(base)}` : `Invalid URL: ${quoteInput(input)}`;
-  const error = new TypeError(message) as InvalidURLError;
+  // The stack starts where the URL was asked for, not here (V8's API; elsewhere it is not there).
+  // It is taken once: the error is made with no frames, then captureStackTrace takes them (taking
+  // them twice is most of what a failed `new URL` costs).
+  const capture = Error.captureStackTrace;
+  let error: InvalidURLError;
+  if (typeof capture === 'function') {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      error = new TypeError(message) as InvalidURLError;
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    capture(error, invalidURL);
+  } else error = new TypeError(message) as InvalidURLError;
   error.code = 'ERR_INVALID_URL';
   error.input = input;
   if (base !== undefined) error.base = base;
-  // The stack starts where the URL was asked for, not here (V8's API; elsewhere it is not there).
-  if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, invalidURL);
   return error;
 }
 
