@@ -8,7 +8,7 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { hasTabNewlineOrSurrogate, originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { fieldSlots, gatherMarks, gatherSlottedMarks, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
+import { fieldSlots, gatherMarks, gatherSlottedMarks, schemeKindSlots, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { NORMALIZED_MATCHER, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
 import { toUSVString } from './usv';
@@ -143,7 +143,7 @@ let hrefMatcher: { match: FastMatcher; slots: Uint8Array } | undefined;
 export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   if (hrefMatcher === undefined) {
     const match = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, NORMALIZED_MATCHER);
-    hrefMatcher = { match, slots: fieldSlots(match.fields, match.separators) };
+    hrefMatcher = { match, slots: schemeKindSlots(fieldSlots(match.fields, match.separators), match.rules) };
   }
   const { match, slots } = hrefMatcher;
   const text = trimC0OrSpace(input);

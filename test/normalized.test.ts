@@ -214,7 +214,11 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
       return out;
     }
 
-    /** The bits the code units of each flagged component raise, from the tables themselves. */
+    /**
+     * The bits the code units of each flagged component raise, from the tables themselves; the
+     * bits that matter only at a part's start (FieldFlags.partStart: a path segment's "." or "%")
+     * only for a segment's first code unit.
+     */
     function expectedBits(input: string, marks: { field: RecordField; start: number; end: number }[]): number {
       let bits = 0;
       for (const m of marks) {
@@ -222,7 +226,8 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
         if (!flags) continue;
         for (let i = m.start; i < m.end; i++) {
           const c = input.charCodeAt(i);
-          bits |= c < 128 ? flags.table[c] : flags.nonAscii;
+          const b = c < 128 ? flags.table[c] : flags.nonAscii;
+          bits |= i === m.start ? b : b & ~(flags.partStart ?? 0);
         }
       }
       return bits;
@@ -269,6 +274,15 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
         }
       }
       expect(runs).to.be.greaterThan(1000);
+    });
+
+    it('leaves the part-start bits of a path segment unraised for a "." or "%" inside a segment, and raises them where one starts a segment', () => {
+      const startBits = NORMALIZED_FLAGS.segment!.partStart!;
+      expect(startBits).to.not.equal(0);
+      const inside = ['https://h/a/b.html', 'https://h/v1.2/x.tar.gz', 'https://h/a%20b/c', 'sc://h/a.b', 'https://h/a..b/c.'];
+      const atStart = ['https://h/a/.b', 'https://h/.well-known/x', 'https://h/%2e/x', 'https://h/a/..', 'sc://h/./a', 'https://h/a.b/.c'];
+      for (const input of inside) expect(checkFlags(input) & startBits, input).to.equal(0);
+      for (const input of atStart) expect(checkFlags(input) & startBits, input).to.not.equal(0);
     });
 
     it('raises every bit a component calls for, on WPT inputs, both corpora, long components and random strings', () => {

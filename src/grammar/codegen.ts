@@ -28,6 +28,8 @@ export interface FastMatcher {
   /** How many entries of `flat` the last scan filled. */
   used(): number;
   readonly fields: readonly RecordField[];
+  /** For each field index: the grammar rule whose mark it is ('' for the runs of an unmarked field, see `separators`). */
+  readonly rules: readonly string[];
   /**
    * For a field index whose marks are runs (GenerateOptions.unmarked): the code units that
    * separate its runs' parts; null for every other field. A run mark spans `A* (X A*)*` with X
@@ -50,6 +52,13 @@ export interface FastMatcher {
 export interface FieldFlags {
   readonly table: Uint8Array | Uint16Array | Uint32Array;
   readonly nonAscii: number;
+  /**
+   * Bits of `table` that matter only where a code unit starts one of the field's parts in a run
+   * of parts (GenerateOptions.unmarked): the run's first code unit, or one right after a
+   * separator. The matcher may leave them unraised for the same code unit elsewhere (it does in
+   * a run's usual loop); it still raises them wherever it cannot tell.
+   */
+  readonly partStart?: number;
 }
 /** A record field, or `rule:NAME` for the code units that rule NAME consumes wherever it is used. */
 export type FlagKey = RecordField | `rule:${string}`;
@@ -61,6 +70,8 @@ interface SeparatedRuns {
   lead: Uint8Array | null;
   x: Uint8Array;
   field: RecordField | null;
+  /** The bits of the parts' fields that matter only at a part's start (FieldFlags.partStart). */
+  partStart: number;
 }
 
 interface First {
@@ -102,6 +113,8 @@ class Generator {
   /** How many flagged runs have a cache of expressions by the flags already raised: S0, S1, ... */
   private saturatedCaches = 0;
   readonly fields: string[] = [];
+  /** For each entry of `fields`: the rule whose marks have that index ('' for the runs of an unmarked field). */
+  readonly fieldRules: string[] = [];
   /** For each entry of `fields`: the separator table when its marks are runs (see FastMatcher.separators). */
   readonly separators: (Uint8Array | null)[] = [];
 
@@ -356,7 +369,9 @@ class Generator {
       else if (xTable[c] === 1) table[c] = 1 | (xFlags ? xFlags.table[c] : 0);
     }
     const union: Charset = { table, nonAscii: as.nonAscii, raiseNonAscii: as.nonAscii && aFlags ? aFlags.nonAscii : 0 };
-    return { union, lead: lead ? xTable : null, x: xTable, field: (bFields.find((f) => this.unmarked.has(f)) as RecordField | undefined) ?? null };
+    let partStart = 0;
+    for (const f of bFields) partStart |= this.flagsByField[f]?.partStart ?? 0;
+    return { union, lead: lead ? xTable : null, x: xTable, field: (bFields.find((f) => this.unmarked.has(f)) as RecordField | undefined) ?? null, partStart };
   }
 
   /**
@@ -397,6 +412,7 @@ class Generator {
   /** The function body for markedRuns. */
   private markedRunsBody(runs: NonNullable<ReturnType<Generator['markedRuns']>>): string {
     const fieldIndex = this.fields.push(runs.field) - 1;
+    this.fieldRules.push(runs.rule);
     this.fieldStack.push(...runs.a.fields);
     let run: string;
     try {
@@ -451,7 +467,12 @@ class Generator {
             test,
             this.regexes.push(`/[${cls}]*/y`) - 1,
             this.saturating(k, runs.union.nonAscii === true, raise),
-            flaggedShortRun(k, this.highTest(runs.union.nonAscii === true), runs.union.nonAscii === true ? raise : 0),
+            flaggedShortRun(
+              k,
+              this.highTest(runs.union.nonAscii === true),
+              runs.union.nonAscii === true ? raise : 0,
+              runs.partStart === 0 ? null : { bits: runs.partStart, x: this.charsets.push({ table: runs.x, nonAscii: false }) - 1 },
+            ),
           );
     let start = '';
     if (runs.lead) {
@@ -464,6 +485,7 @@ class Generator {
     let mark = '';
     if (runs.field !== null) {
       const k = this.fields.push(runs.field) - 1;
+      this.fieldRules.push('');
       this.separators[k] = runs.x;
       mark = `marks[nm] = ${k}; marks[nm + 1] = ${runs.lead ? 'p + 1' : 'p'}; marks[nm + 2] = q; nm += 3; `;
     }
@@ -563,6 +585,7 @@ class Generator {
       }
     }
     const fieldIndex = this.fields.push(r.field) - 1;
+    this.fieldRules.push(name);
     const q = this.temp();
     this.fieldStack.push(r.field);
     try {
@@ -868,7 +891,7 @@ class Generator {
       `  const found = [];\n` +
       `  for (let i = 0; i < nm; i += 3) found.push({ field: FIELDS[marks[i]], start: marks[i + 1], end: marks[i + 2] });\n` +
       `  return { end, marks: found };\n}\n` +
-      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS; match.separators = SEPARATORS; match.flags = flags;\n` +
+      `match.scan = scan; match.flat = marks; match.used = used; match.fields = FIELDS; match.rules = RULES; match.separators = SEPARATORS; match.flags = flags;\n` +
       `return match;`
     );
   }
@@ -906,11 +929,14 @@ const RUN_LOOP = 256;
  * Both forms test `q < len` against the input's own length, so V8 can drop the bounds check of
  * each read; the bounded loops that hand long runs to the expression cannot.
  */
-function flaggedShortRun(t: number, high: string, raiseHigh: number): string {
+function flaggedShortRun(t: number, high: string, raiseHigh: number, partStart: { bits: number; x: number } | null = null): string {
   const takeHigh = raiseHigh !== 0 ? `{ fa |= ${raiseHigh}; q++; }` : 'q++;';
+  // In a run of parts (separatedRunBody, which starts at p), the part-start bits of a code unit
+  // that neither starts the run nor follows a separator (T`x`) are dropped.
+  const drop = partStart === null ? '' : `if ((u & ${partStart.bits}) !== 0 && q !== p && T${partStart.x}[CCA.call(input, q - 1)] !== 1) u &= ${~partStart.bits}; `;
   return (
     `for (;;) { while (q < len && (c = CCA.call(input, q)) < 128 && T${t}[c] === 1) q++; if (q === len) break; ` +
-    `if (c < 128) { u = T${t}[c]; if (u === 0) break; fa |= u; q++; } else if (${high}) ${takeHigh} else break; }`
+    `if (c < 128) { u = T${t}[c]; if (u === 0) break; ${drop}fa |= u; q++; } else if (${high}) ${takeHigh} else break; }`
   );
 }
 
@@ -1018,13 +1044,14 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
     const gen = new Generator(g, ctx, guard, options.flags, new Set(unmarked));
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const make = new Function('CS', 'FIELDS', 'SEPARATORS', 'saturated', source) as (
+    const make = new Function('CS', 'FIELDS', 'RULES', 'SEPARATORS', 'saturated', source) as (
       cs: Charset[],
       fields: string[],
+      rules: string[],
       separators: (Uint8Array | null)[],
       sat: typeof saturated,
     ) => FastMatcher;
-    return make(gen.charsets, gen.fields, Array.from(gen.fields, (_, k) => gen.separators[k] ?? null), saturated);
+    return make(gen.charsets, gen.fields, gen.fieldRules, Array.from(gen.fields, (_, k) => gen.separators[k] ?? null), saturated);
   });
 }
 

@@ -77,9 +77,9 @@ const OPAQUE_PATH_FLAG = 1 << 4;
 const QUERY_FLAG = 1 << 5;
 const SPECIAL_QUERY_FLAG = 1 << 6;
 const FRAGMENT_FLAG = 1 << 7;
-/** A "." in a path segment: without it (or a "%"), no segment is a dot segment. */
+/** A "." that starts a path segment (or any "." in a path, where the matcher cannot tell): without it (or a "%"), no segment is a dot segment. */
 const SEGMENT_DOT_FLAG = 1 << 8;
-/** A "%" in a path segment: without it, no segment is a dot segment written "%2e". */
+/** The same for a "%": without it, no segment is a dot segment that starts "%2e". */
 const SEGMENT_PERCENT_FLAG = 1 << 10;
 /** A "\\" taken by the grammar's `separator` rule (a special URL's "/" or "\\"), which serializes as "/". */
 const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
@@ -97,7 +97,9 @@ function segmentFlags(): FieldFlags {
   const wide = Uint16Array.from(table);
   wide[0x2e] |= SEGMENT_DOT_FLAG;
   wide[0x25] |= SEGMENT_PERCENT_FLAG;
-  return { table: wide, nonAscii: SEGMENT_FLAG };
+  // A dot segment starts with its "." or "%": elsewhere in a segment they say nothing, and the
+  // matcher need not raise these flags there (a file name's "." then costs no search).
+  return { table: wide, nonAscii: SEGMENT_FLAG, partStart: SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG };
 }
 
 /** The query flags: QUERY_FLAG for the query percent-encode set, SPECIAL_QUERY_FLAG for the special-query one. */
@@ -256,7 +258,9 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       }
     }
   }
-  const kind = schemeKind(schemeText ?? pre, schemeEnd);
+  // The grammar's special-scheme and file-scheme rules say it when they matched (their slots,
+  // see schemeKindSlots); any other scheme is looked at.
+  const kind = f.schemeKind > 0 ? f.schemeKind : schemeKind(schemeText ?? pre, schemeEnd);
   // "file" is a special scheme with rules of its own: a host but never a port or credentials,
   // "localhost" as the empty host, and Windows drive letters. `special` is the other special
   // schemes (the offsets' flag), `anySpecial` all of them (separators, host and query rules).

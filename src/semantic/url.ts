@@ -38,6 +38,12 @@ export interface Found {
   // Each component as a start and an end offset; the start is -1 when the component is absent.
   scheme: number;
   schemeEnd: number;
+  /**
+   * What the grammar's rule said of the scheme, when its marks had their own slots for it
+   * (schemeKindSlots): 1 a special scheme other than "file" (the special-scheme rule), 2 "file"
+   * (the file-scheme rule); -1 when not known (any other scheme rule, or the slots were not asked for).
+   */
+  schemeKind: number;
   slashes: number;
   slashesEnd: number;
   userinfo: number;
@@ -89,6 +95,7 @@ function emptyFound(): Found {
   return {
     scheme: -1,
     schemeEnd: -1,
+    schemeKind: -1,
     slashes: -1,
     slashesEnd: -1,
     userinfo: -1,
@@ -115,7 +122,7 @@ function emptyFound(): Found {
  * keep it.
  */
 function resetFound(f: Found): Found {
-  f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
+  f.scheme = f.schemeEnd = f.schemeKind = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
   f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
   f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
   // a list that the last gathering filled is replaced (emptying it costs more than a new one)
@@ -157,6 +164,24 @@ const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
 /** The slot of a field index whose marks are runs of segments (FastMatcher.separators). */
 const RUN_SLOT = 10;
+
+/** The slots of the scheme marks of the special-scheme and file-scheme rules (see schemeKindSlots). */
+const SPECIAL_SCHEME_SLOT = 11;
+const FILE_SCHEME_SLOT = 12;
+
+/**
+ * `slots` (fieldSlots' answer for `rules`, a matcher's FastMatcher.rules) with the scheme marks of
+ * the special-scheme and file-scheme rules in slots of their own, so that gathering them sets
+ * Found.schemeKind as well as the scheme. Changed in place, and returned.
+ */
+export function schemeKindSlots(slots: Uint8Array, rules: readonly string[]): Uint8Array {
+  for (let k = 0; k < rules.length; k++) {
+    if (slots[k] !== SLOT.scheme) continue;
+    if (rules[k] === 'special-scheme') slots[k] = SPECIAL_SCHEME_SLOT;
+    else if (rules[k] === 'file-scheme') slots[k] = FILE_SCHEME_SLOT;
+  }
+  return slots;
+}
 
 /**
  * For a matcher's field list, the slot of each field index (0: not a URL-record field); with
@@ -208,12 +233,23 @@ export function gatherSlottedMarks(
   return f;
 }
 
-/** Sets the component of slot `slot` (2 to 9; see SLOT) to [start, end). */
+/** Sets the component of slot `slot` (2 to 9, 11 or 12; see SLOT and schemeKindSlots) to [start, end). */
 function setComponent(f: Found, slot: number, start: number, end: number): void {
   switch (slot) {
     case 2:
       f.scheme = start;
       f.schemeEnd = end;
+      f.schemeKind = -1;
+      break;
+    case SPECIAL_SCHEME_SLOT:
+      f.scheme = start;
+      f.schemeEnd = end;
+      f.schemeKind = 1;
+      break;
+    case FILE_SCHEME_SLOT:
+      f.scheme = start;
+      f.schemeEnd = end;
+      f.schemeKind = 2;
       break;
     case 3:
       f.slashes = start;
