@@ -14,6 +14,7 @@ import { parseForHref } from '../src/parse';
 import { generateEntry, type FastMatcher } from '../src/grammar/codegen';
 import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
 import { NORMALIZED_MATCHER } from '../src/semantic/normalized';
+import { fieldSlots, gatherSlottedMarks, schemeKindSlots } from '../src/semantic/url';
 import type { RecordField } from '../grammar/vocabulary';
 import type { URLRecord } from '../src/record';
 import { urlString } from './support/arbitraries';
@@ -274,6 +275,31 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
         }
       }
       expect(runs).to.be.greaterThan(1000);
+    });
+
+    it("names each scheme mark's rule, and gathering with schemeKindSlots gives the scheme's kind as its text does", () => {
+      expect(flagged.rules).to.have.length(flagged.fields.length);
+      expect(flagged.rules).to.include.members(['special-scheme', 'file-scheme', 'scheme']);
+      const slots = schemeKindSlots(fieldSlots(flagged.fields, flagged.separators), flagged.rules);
+      const cases: Array<[string, number]> = [
+        ['https://h/', 1],
+        ['HTTP://h/', 1],
+        ['Ws://h/', 1],
+        ['wss://h', 1],
+        ['ftp://h/x', 1],
+        ['file:///x', 2],
+        ['FiLe://h/x', 2],
+        ['git+https://h/x', -1],
+        ['httpx://h/', -1],
+        ['mailto:a@b', -1],
+        ['http:x', 1],
+      ];
+      for (const [input, kind] of cases) {
+        expect(flagged.scan(input), input).to.be.at.least(0);
+        const f = gatherSlottedMarks(flagged.flat, flagged.used(), slots, undefined, flagged.separators);
+        expect([f.scheme, f.schemeKind], input).to.deep.equal([0, kind]);
+        expect(f.schemeEnd, input).to.equal(input.indexOf(':'));
+      }
     });
 
     it('leaves the part-start bits of a path segment unraised for a "." or "%" inside a segment, and raises them where one starts a segment', () => {
