@@ -81,8 +81,8 @@ function invalidURL(input: string, base: string | undefined): InvalidURLError {
   const baseFailed = base !== undefined && parseScalarValueString(base, null) === null;
   const message = baseFailed ? `Invalid base URL: ${quoteInput(base)}` : `Invalid URL: ${quoteInput(input)}`;
   // The stack starts where the URL was asked for, not here (V8's API; elsewhere it is not there).
-  // It is taken once: the error is made with no frames, then captureStackTrace takes them (taking
-  // them twice is most of what a failed `new URL` costs).
+  // It is taken once: the error is made with no frames, then captureStackTrace takes them (V8
+  // takes them when an error is made, so making it with the usual limit took them twice).
   const capture = Error.captureStackTrace;
   let error: InvalidURLError;
   if (typeof capture === 'function') {

@@ -860,7 +860,7 @@ class Generator {
     // The input travels as every function's first argument, and positions as the second and
     // as return values. (Read from a variable of the enclosing scope instead, the input was a
     // value TurboFan knew nothing of in each function that read it, and the loops over its code
-    // units ran at about two thirds of the speed.) Marks are kept flat, three numbers each (field
+    // units ran slower.) Marks are kept flat, three numbers each (field
     // index, start, end), in one array reused from call to call; `scan` leaves them there for
     // the caller to read before the next call. The array is shortened only when a long input has
     // left it much larger than the marks of this scan (giving storage back on every scan would
