@@ -3,6 +3,7 @@
 //
 //   npm run bench                 (builds dist/, then runs this file)
 //   node bench/run.js [--runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
+//   node bench/run.js --spread N [--nodes 24]   how much the fresh figures vary from run to run
 //
 // The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
 // 24, installed with `npm ci --prefix test/runtimes` when missing), each in its own process, and
@@ -45,7 +46,7 @@ const RESULTS = path.join(__dirname, 'RESULTS.md');
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false };
+  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
@@ -55,6 +56,10 @@ function parseArgs(argv) {
     else if (a === '--nodes') opts.nodes = argv[++i].split(',');
     else if (a === '--corpora') opts.corpora = argv[++i];
     else if (a === '--wall') opts.wall = true;
+    else if (a === '--spread') {
+      opts.spread = parseInt(argv[++i], 10);
+      if (!(opts.spread >= 2)) throw new Error('bench: --spread takes a number of runs, at least 2');
+    }
     else if (a === '--memory-child' || a === '--alloc-child' || a === '--fresh-child') {
       opts.child = a.slice(2);
       opts.childKey = argv[++i];
@@ -450,11 +455,11 @@ function freshChild(opts) {
   process.stdout.write(JSON.stringify(timeShares(corpus, opts).figures));
 }
 
-function runFresh(key, opts) {
+function runFresh(key, opts, bin = process.execPath) {
   const args = [__filename, '--fresh-child', key, '--corpora', opts.corpora, '--runs', String(opts.runs)];
   if (opts.quick) args.push('--quick');
   if (opts.wall) args.push('--wall');
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`bench: the fresh run of ${key} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout);
 }
@@ -1115,6 +1120,41 @@ async function main(opts) {
 }
 
 /**
+ * --spread N: the same fresh child as the full run (timeShares on one corpus, in a process of its
+ * own), N times for each real-world corpus under each Node version, and url-grammar ÷ Node's URL
+ * of every run, whole corpus and shares: how far one run's figure may be from another's on this
+ * machine, to read the targets' margins (the "after vs fresh" one above all) against. Prints only.
+ */
+async function spreadMain(opts) {
+  const machine = machineURLs.buildMachineCorpus();
+  const corporaFile = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-corpora.json`);
+  writeCorpora(corporaFile, machine);
+  try {
+    const { corpora } = loadCorpora(corporaFile);
+    const realWorld = corpora.filter((c) => c.key !== 'wpt');
+    for (const rt of runtimes(opts)) {
+      const version = spawnSync(rt.bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      log(`== Node ${version}: ${opts.spread} fresh runs of each real-world corpus, url-grammar ÷ Node's URL (construct-then-href), in run order`);
+      const rows = [['corpus', 'share', 'runs', 'min', 'median', 'max', 'max ÷ min']];
+      for (const c of realWorld) {
+        const results = [];
+        for (let k = 0; k < opts.spread; k++) results.push(runFresh(c.key, { ...opts, corpora: corporaFile }, rt.bin));
+        for (const share of SHARES) {
+          const ratios = results.map((r) => r[share.key] && r[share.key].ug / r[share.key].node).filter((x) => typeof x === 'number');
+          if (ratios.length === 0) continue;
+          const min = Math.min(...ratios);
+          const max = Math.max(...ratios);
+          rows.push([c.title, share.label, ratios.map(fmtX).join(' '), fmtX(min), fmtX(median(ratios)), fmtX(max), fmtDiff(max / min - 1)]);
+        }
+      }
+      log(`${table(rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r']).text}\n`);
+    }
+  } finally {
+    fs.rmSync(corporaFile, { force: true });
+  }
+}
+
+/**
  * The bench once wrote the whole of bench/RESULTS.md; now it owns sections in it. Text outside
  * every section (that old whole-file report) is dropped; other scripts' sections are kept.
  */
@@ -1130,7 +1170,12 @@ if (opts.wall) clock = wallClock;
 if (opts.child === 'memory-child') memoryChild(opts.childKey);
 else if (opts.child === 'alloc-child') allocChild(opts.childKey);
 else if (opts.child === 'fresh-child') freshChild(opts);
-else {
+else if (opts.spread) {
+  spreadMain(opts).catch((e) => {
+    process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
+    process.exit(1);
+  });
+} else {
   main(opts).catch((e) => {
     process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
     process.exit(1);
