@@ -145,23 +145,35 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
     const match = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, NORMALIZED_MATCHER);
     hrefMatcher = { match, slots: schemeKindSlots(fieldSlots(match.fields, match.separators), match.rules) };
   }
-  const { match, slots } = hrefMatcher;
+  // The input with its leading and trailing C0 controls and spaces trimmed: when the guarded
+  // matcher (which takes no tab, newline or surrogate) matches it, that is the preprocessed input.
   const text = trimC0OrSpace(input);
-  if (match.scan(text) >= 0) {
-    // The input with its leading and trailing C0 controls and spaces trimmed, and no tab, newline
-    // or surrogate (the guarded matcher takes none): that is the preprocessed input.
-    const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
-    const held = normalizedOffsets(text, found, match.flags());
-    if (held !== null) return held;
-    // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
-    if (found.segmentRun !== -2) return semanticPass(text, found, null, 'UTF-8', null);
-  } else if (!hasTabNewlineOrSurrogate(input)) {
+  if (hrefMatcher.match.scan(text) >= 0) return hrefFromScan(text);
+  if (!hasTabNewlineOrSurrogate(input)) {
     // No URL: preprocessing would give `text` again (it only trims such an input), and the
     // matchers of parseOnly are this one without flags (RUNS_MATCHER) or without the guard,
     // which only keeps out what the input does not have. They would fail on it just the same.
     return null;
   }
-  return parseOnly(input, null, 'UTF-8');
+  // A tab or newline to remove (or a surrogate): preprocessed, the input goes through the same
+  // matcher when what is left has no surrogate. Only an input with a surrogate pair (or marks the
+  // pass does not read as runs) takes parseOnly, whose matchers are as large as this one: V8
+  // would otherwise compile them too, late, for the few such inputs a corpus has.
+  const pre = preprocessText(input);
+  if (hasTabNewlineOrSurrogate(pre)) return parseOnly(input, null, 'UTF-8');
+  return hrefMatcher.match.scan(pre) >= 0 ? hrefFromScan(pre) : null;
+}
+
+/** parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched. */
+function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
+  const { match, slots } = hrefMatcher!;
+  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
+  const held = normalizedOffsets(pre, found, match.flags());
+  if (held !== null) return held;
+  // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
+  if (found.segmentRun !== -2) return semanticPass(pre, found, null, 'UTF-8', null);
+  // (marks the pass does not read as runs, see Found.segmentRun: the full matcher's own marks)
+  return parseOnly(pre, null, 'UTF-8');
 }
 
 export interface ParseOptions {
