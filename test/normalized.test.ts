@@ -85,6 +85,21 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     }
   });
 
+  it('inputs with tabs and newlines are held by the href of their preprocessed text; a surrogate pair takes the full pass', () => {
+    for (const input of ['ht\ttps://ex\nample.com/a\r/b', '\thttps://example.com/\n', 'sc://h/\t.\t./x', 'https://EXAM\tPLE.com', 'data:\t\tA']) {
+      const held = parseForHref(input);
+      expect(held !== null && 'protocolEnd' in held, JSON.stringify(input)).to.equal(true);
+      expect(check(input), JSON.stringify(input)).to.equal(true);
+      expect((held as { href: string }).href).to.equal(new globalThis.URL(input).href);
+    }
+    for (const input of ['https://example.com/\uD83D\uDCA9\t', 'https://\tex\uD83D\uDCA9.com/']) {
+      const r = parseForHref(input);
+      expect(r !== null && !('protocolEnd' in r), JSON.stringify(input)).to.equal(true);
+      expect(serializeURL(r as URLRecord)).to.equal(new globalThis.URL(input).href);
+    }
+    for (const input of ['\t', 'ht\ttp', 'https://exa\tmple.com:99999/']) expect(parseForHref(input), JSON.stringify(input)).to.equal(null);
+  });
+
   it('on grammar-generated URL strings and random strings', () => {
     fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), check('file://' + s), true)), { numRuns: 4000 });
