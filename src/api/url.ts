@@ -110,7 +110,7 @@ export class URL {
   // getters slice it, and the URL record (#url) is built only when something asks for it (a
   // setter, searchParams, URL.recordOf). Any other URL is held as its URL record, with #href and
   // #at null. A setter first makes sure of the record, then drops #href and #at.
-  #url: URLRecord | null;
+  #url: URLRecord | null = null;
   #href: string | null = null;
   #at: HrefOffsets | null = null;
   #query: URLSearchParams | null = null;
@@ -151,16 +151,15 @@ export class URL {
     if (adopt !== null) {
       const parsed = adopt;
       adopt = null;
-      this.#url = null;
       this.#hold(parsed);
       return;
     }
-    if (arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const input = toDOMString(url);
+    // (`arguments` is looked at only when there is no first argument to look at)
+    if (url === undefined && arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
+    const input = typeof url === 'string' ? url : toDOMString(url);
     const baseString = base === undefined ? undefined : toDOMString(base);
     const parsed = apiURLParseForClass(input, baseString);
     if (parsed === null) throw invalidURL(input, baseString);
-    this.#url = null;
     this.#hold(parsed);
   }
 
