@@ -330,12 +330,16 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
       const data: unknown[] = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8'));
       for (const c of data) if (typeof c === 'object' && c !== null) checkFlags((c as { input: string }).input);
       for (const file of ['real-urls.txt', 'package-urls.txt']) for (const input of lines(file)) checkFlags(input);
-      // past 16 code units a run is taken by a regular expression: put what raises a flag there
-      for (const odd of ['A', '%', '\u00e9', ' ', '"', "'", '`', '{', '^', '\u007f', '\u0001']) {
-        for (const at of [0, 15, 16, 17, 40]) {
-          const filler = 'abcdefghij'.repeat(5);
-          const part = filler.slice(0, at) + odd + filler;
-          for (const input of [`https://${part}.com/`, `https://h/${part}`, `https://h/?${part}`, `https://h/#${part}`, `sc:${part}`, `sc://${part}/`]) checkFlags(input);
+      // A run that ends within 256 code units of the input's end (codegen's RUN_LOOP) is one loop;
+      // a longer one is taken 256 at a time, then by a regular expression: put what raises a
+      // flag in both, on either side of where the loop hands over.
+      const filler = 'abcdefghij'.repeat(60);
+      for (const odd of ['A', '%', '.', '\u00e9', ' ', '"', "'", '`', '{', '^', '\u007f', '\u0001']) {
+        for (const at of [0, 15, 16, 17, 40, 255, 256, 257, 300, 520]) {
+          for (const tail of [40, 600]) {
+            const part = filler.slice(0, at) + odd + filler.slice(0, tail);
+            for (const input of [`https://${part}.com/`, `https://h/${part}`, `https://h/?${part}`, `https://h/#${part}`, `sc:${part}`, `sc://${part}/`]) checkFlags(input);
+          }
         }
       }
       fc.assert(fc.property(urlString, (s) => (checkFlags(s), true)), { numRuns: 4000 });
