@@ -120,7 +120,12 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
     // (marks the pass does not read as runs, see Found.segmentRun: the rule's own marks, below)
   }
   // Something to remove or replace, or no URL at all: preprocess in full and match again.
-  text = preprocessText(input); // converts to a scalar value string too
+  return parsePreprocessed(preprocessText(input), base, encoding); // converts to a scalar value string too
+}
+
+/** parseOnly's last step: `text`, already preprocessed, through the unguarded matcher with every mark. */
+function parsePreprocessed(text: string, base: URLRecord | null, encoding: string): URLRecord | null {
+  const entry = entryMatcherFor(base);
   const match = entry.match;
   if (match.scan(text) < 0) return null;
   return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), entry.slots), base, encoding, null);
@@ -157,10 +162,10 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   }
   // A tab or newline to remove (or a surrogate): preprocessed, the input goes through the same
   // matcher when what is left has no surrogate. Only an input with a surrogate pair (or marks the
-  // pass does not read as runs) takes parseOnly, whose matchers are as large as this one: V8
-  // would otherwise compile them too, late, for the few such inputs a corpus has.
+  // pass does not read as runs) takes parseOnly's unguarded matcher, as large as this one: V8
+  // would otherwise compile it (and the guarded one) too, late, for the few such inputs a corpus has.
   const pre = preprocessText(input);
-  if (hasTabNewlineOrSurrogate(pre)) return parseOnly(input, null, 'UTF-8');
+  if (hasTabNewlineOrSurrogate(pre)) return parsePreprocessed(pre, null, 'UTF-8');
   return hrefMatcher.match.scan(pre) >= 0 ? hrefFromScan(pre) : null;
 }
 
@@ -173,7 +178,7 @@ function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
   // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
   if (found.segmentRun !== -2) return semanticPass(pre, found, null, 'UTF-8', null);
   // (marks the pass does not read as runs, see Found.segmentRun: the full matcher's own marks)
-  return parseOnly(pre, null, 'UTF-8');
+  return parsePreprocessed(pre, null, 'UTF-8');
 }
 
 export interface ParseOptions {

@@ -98,7 +98,7 @@ export function hasTabNewlineOrSurrogate(input: string): boolean {
  * the common case that it has neither a tab or newline nor a surrogate.
  */
 export function preprocessText(input: string): string {
-  if (TAB_NEWLINE_OR_SURROGATE.test(input)) return preprocess(toScalarValueString(input), true, null).text;
+  if (hasTabNewlineOrSurrogate(input)) return preprocess(toScalarValueString(input), true, null).text;
   return trimC0OrSpace(input);
 }
 
