@@ -156,7 +156,7 @@ export class URL {
     }
     // (`arguments` is looked at only when there is no first argument to look at)
     if (url === undefined && arguments.length === 0) throw new TypeError("Failed to construct 'URL': 1 argument required, but only 0 present.");
-    const input = typeof url === 'string' ? url : toDOMString(url);
+    const input = toDOMString(url);
     const baseString = base === undefined ? undefined : toDOMString(base);
     const parsed = apiURLParseForClass(input, baseString);
     if (parsed === null) throw invalidURL(input, baseString);
