@@ -454,6 +454,8 @@ class Generator {
   /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
   private separatedRunBody(runs: SeparatedRuns): string {
     const k = this.charsets.push(runs.union) - 1;
+    // the separators' table, for the leading one and for the part-start test (one table for both)
+    const xk = runs.lead || runs.partStart !== 0 ? this.charsets.push({ table: runs.x, nonAscii: false }) - 1 : -1;
     const raise = runs.union.raiseNonAscii ?? 0;
     let high = String(runs.union.nonAscii);
     if (this.guard && runs.union.nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
@@ -471,14 +473,11 @@ class Generator {
               k,
               this.highTest(runs.union.nonAscii === true),
               runs.union.nonAscii === true ? raise : 0,
-              runs.partStart === 0 ? null : { bits: runs.partStart, x: this.charsets.push({ table: runs.x, nonAscii: false }) - 1 },
+              runs.partStart === 0 ? null : { bits: runs.partStart, x: xk },
             ),
           );
     let start = '';
-    if (runs.lead) {
-      const l = this.charsets.push({ table: runs.lead, nonAscii: false }) - 1;
-      start = `if (!(q < len && (c = CCA.call(input, q)) < 128 && T${l}[c] === 1)) return q; `;
-    }
+    if (runs.lead) start = `if (!(q < len && (c = CCA.call(input, q)) < 128 && T${xk}[c] === 1)) return q; `;
     // One mark for the whole run, under the unmarked field: the parts between separators are its
     // marks, which the caller finds by the separator table (FastMatcher.separators). A run after
     // a leading separator (not empty, or it returned above) is marked from just after it.
