@@ -245,10 +245,10 @@ function timeCorpus(corpus, keys, opts) {
     // that V8 optimises while the parser's own functions are still young keeps code shaped by
     // their early state: without it, whichever corpus a process timed first came out slower
     // than the same corpus timed later, for every parser but most for url-grammar. Then on
-    // until settled: a stretch
-    // of `warmMs / 4` runs within 5% of the one before (a JavaScript parser's optimising compiler
-    // works in the background, its time counted on this clock, and a large generated function can
-    // take several hundred ms of it), at most 8 × `warmMs` in all. Every parser gets the same rule.
+    // until settled: a stretch of `warmMs / 4` runs within 5% of the one before (a JavaScript
+    // parser's optimising compiler works in the background, its time counted on this clock, and a
+    // large generated function can take several hundred ms of it), at most 8 × `warmMs` in all.
+    // Every parser gets the same rule.
     let passes = 0;
     let ok = 0;
     const t0 = clock();
@@ -270,16 +270,13 @@ function timeCorpus(corpus, keys, opts) {
       }
       return ms / k;
     };
-    let before = stretch();
+    let perPass = stretch();
     for (;;) {
       const now = stretch();
-      if (Math.abs(now - before) <= 0.05 * before || (clock() - t0) / 1e6 > 8 * warmMs) {
-        before = now;
-        break;
-      }
-      before = now;
+      const settled = Math.abs(now - perPass) <= 0.05 * perPass || (clock() - t0) / 1e6 > 8 * warmMs;
+      perPass = now;
+      if (settled) break;
     }
-    const perPass = before;
     return { p, ok, reps: Math.max(1, Math.ceil(opts.sampleMs / perPass)), samples: [], windows: [] };
   });
   for (let r = 0; r < opts.runs; r++) {
@@ -1046,10 +1043,8 @@ async function main(opts) {
   const machine = machineURLs.buildMachineCorpus();
   log(`machine corpus: ${machineURLs.describe(machine)}, built in ${machine.seconds.toFixed(1)} s`);
   log(`rule: ${machine.rule}\n`);
-  const corporaFile = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-corpora.json`);
-  writeCorpora(corporaFile, machine);
   const runs = [];
-  try {
+  withCorporaFile(machine, (corporaFile) => {
     for (const rt of runtimes(opts)) {
       const out = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-${rt.major}.json`);
       const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--corpora', corporaFile];
@@ -1060,9 +1055,7 @@ async function main(opts) {
       runs.push(JSON.parse(fs.readFileSync(out, 'utf8')));
       fs.unlinkSync(out);
     }
-  } finally {
-    fs.rmSync(corporaFile, { force: true });
-  }
+  });
   const summary = summarise(runs);
   const seconds = ms(now() - started) / 1000;
   log(
@@ -1126,10 +1119,7 @@ async function main(opts) {
  * machine, to read the targets' margins (the "after vs fresh" one above all) against. Prints only.
  */
 async function spreadMain(opts) {
-  const machine = machineURLs.buildMachineCorpus();
-  const corporaFile = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-corpora.json`);
-  writeCorpora(corporaFile, machine);
-  try {
+  withCorporaFile(machineURLs.buildMachineCorpus(), (corporaFile) => {
     const { corpora } = loadCorpora(corporaFile);
     const realWorld = corpora.filter((c) => c.key !== 'wpt');
     for (const rt of runtimes(opts)) {
@@ -1149,8 +1139,17 @@ async function spreadMain(opts) {
       }
       log(`${table(rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r']).text}\n`);
     }
+  });
+}
+
+/** The corpora file for `machine` (writeCorpora) in the temporary folder, given to `use`, then removed. */
+function withCorporaFile(machine, use) {
+  const file = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-corpora.json`);
+  writeCorpora(file, machine);
+  try {
+    use(file);
   } finally {
-    fs.rmSync(corporaFile, { force: true });
+    fs.rmSync(file, { force: true });
   }
 }
 
@@ -1170,13 +1169,8 @@ if (opts.wall) clock = wallClock;
 if (opts.child === 'memory-child') memoryChild(opts.childKey);
 else if (opts.child === 'alloc-child') allocChild(opts.childKey);
 else if (opts.child === 'fresh-child') freshChild(opts);
-else if (opts.spread) {
-  spreadMain(opts).catch((e) => {
-    process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
-    process.exit(1);
-  });
-} else {
-  main(opts).catch((e) => {
+else {
+  (opts.spread ? spreadMain : main)(opts).catch((e) => {
     process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
     process.exit(1);
   });
