@@ -1,10 +1,10 @@
 'use strict';
 // A CPU profile of url-grammar parsing the real-world corpus, and where its time goes.
 //
-//   npm run build && node bench/profile.js [--api url|parse] [--passes N] [--interval µs] [--top N]
+//   npm run build && node bench/profile.js [--api url|parse] [--passes N] [--interval µs] [--top N] [--corpus FILE]
 //
 // Runs a driver (this file with --child) under `node --cpu-prof`, which parses every URL of
-// bench/real-urls.txt `passes` times after a warm-up, then sums the profile with
+// bench/real-urls.txt (or of FILE, one URL per line) `passes` times after a warm-up, then sums the profile with
 // bench/analyse-profile.js over the steady state only. The profile is written to
 // bench/profiles/ (*.cpuprofile is git-ignored; open it in Chrome DevTools or speedscope).
 // It also counts, without the profiler, what happens per URL: tr46 calls, regular expression
@@ -22,7 +22,7 @@ const REAL_URLS = path.join(__dirname, 'real-urls.txt');
 const PROFILE_DIR = path.join(__dirname, 'profiles');
 
 function parseArgs(argv) {
-  const opts = { api: 'url', passes: 30, interval: 100, top: 25, child: false };
+  const opts = { api: 'url', passes: 30, interval: 100, top: 25, child: false, corpus: REAL_URLS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--api') opts.api = argv[++i];
@@ -30,15 +30,16 @@ function parseArgs(argv) {
     else if (a === '--interval') opts.interval = parseInt(argv[++i], 10);
     else if (a === '--top') opts.top = parseInt(argv[++i], 10);
     else if (a === '--child') opts.child = true;
+    else if (a === '--corpus') opts.corpus = path.resolve(argv[++i]);
     else throw new Error(`profile: unknown argument ${a}`);
   }
   if (opts.api !== 'url' && opts.api !== 'parse') throw new Error('profile: --api is url or parse');
   return opts;
 }
 
-function loadCorpus() {
+function loadCorpus(file) {
   return fs
-    .readFileSync(REAL_URLS, 'utf8')
+    .readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '');
 }
@@ -70,7 +71,7 @@ function steadyState(parse, inputs, passes) {
 }
 
 function child(opts) {
-  const inputs = loadCorpus();
+  const inputs = loadCorpus(opts.corpus);
   const parse = parserFor(opts.api);
   for (let w = 0; w < 5; w++) pass(parse, inputs);
   const t0 = process.hrtime.bigint();
@@ -93,8 +94,8 @@ function counting(obj, name, counter) {
   };
 }
 
-function counts(api) {
-  const inputs = loadCorpus();
+function counts(api, corpus) {
+  const inputs = loadCorpus(corpus);
   const parse = parserFor(api);
   pass(parse, inputs); // compile the grammar first, so that its own regex work is not counted
   const tr46 = require('tr46');
@@ -145,7 +146,7 @@ function counts(api) {
     .slice(0, 25)
     .map((r) => `  ${(r.count / n).toFixed(2).padStart(8)}  ${r.name}  ${r.where}`);
   return [
-    `Per URL over bench/real-urls.txt (${n} URLs, ${api === 'url' ? 'new URL' : 'parseURL'}):`,
+    `Per URL over ${path.relative(process.cwd(), corpus)} (${n} URLs, ${api === 'url' ? 'new URL' : 'parseURL'}):`,
     `  tr46.toASCII calls            ${per(c.toASCII.n)}  (${pct(urlsWithTr46)} of URLs call it)`,
     `  tr46.toUnicode calls          ${per(c.toUnicode.n)}`,
     `  RegExp exec/test calls        ${per(c.regexExec.n)}  (the generated matcher uses none; host checks and tr46 do)`,
@@ -207,7 +208,7 @@ function callCounts(parse, inputs) {
 
 function main(opts) {
   fs.mkdirSync(PROFILE_DIR, { recursive: true });
-  const name = `url-grammar-${opts.api}-real-urls.cpuprofile`;
+  const name = `url-grammar-${opts.api}-${path.basename(opts.corpus).replace(/\.[^.]*$/, '')}.cpuprofile`;
   const file = path.join(PROFILE_DIR, name);
   const r = spawnSync(
     process.execPath,
@@ -222,6 +223,8 @@ function main(opts) {
       opts.api,
       '--passes',
       String(opts.passes),
+      '--corpus',
+      opts.corpus,
     ],
     { encoding: 'utf8' },
   );
@@ -233,7 +236,7 @@ function main(opts) {
       `profile: ${path.relative(process.cwd(), file)}\n\n`,
   );
   const result = analyse(JSON.parse(fs.readFileSync(file, 'utf8')), { window: 'steadyState' });
-  process.stdout.write(`${report(result, opts.top)}\n\n${counts(opts.api)}\n`);
+  process.stdout.write(`${report(result, opts.top)}\n\n${counts(opts.api, opts.corpus)}\n`);
 }
 
 const opts = parseArgs(process.argv.slice(2));

@@ -70,35 +70,27 @@ export interface InvalidURLError extends TypeError {
 }
 
 /**
- * The TypeError of https://url.spec.whatwg.org/#dom-url-url step 2 and of the href setter
- * (https://url.spec.whatwg.org/#dom-url-href step 2), shaped as Node's: own, enumerable `code`
- * ("ERR_INVALID_URL"), `input` and, when a base was given, `base`. The message quotes the start of
- * the input, or of the base when the base is what failed to parse (the API URL parser parses the
- * base first: https://url.spec.whatwg.org/#api-url-parser step 2). Only called on failure, so
- * parsing the base again here costs nothing on success.
+ * The message of the TypeError of https://url.spec.whatwg.org/#dom-url-url step 2 and of the href
+ * setter (https://url.spec.whatwg.org/#dom-url-href step 2): it quotes the start of the input, or
+ * of the base when the base is what failed to parse (the API URL parser parses the base first:
+ * https://url.spec.whatwg.org/#api-url-parser step 2). Only called on failure, so parsing the base
+ * again here costs nothing on success.
  */
-function invalidURL(input: string, base: string | undefined): InvalidURLError {
+function invalidURLMessage(input: string, base: string | undefined): string {
   const baseFailed = base !== undefined && parseScalarValueString(base, null) === null;
-  const message = baseFailed ? `Invalid base URL: ${quoteInput(base)}` : `Invalid URL: ${quoteInput(input)}`;
-  // The stack starts where the URL was asked for, not here (V8's API; elsewhere it is not there).
-  // It is taken once: the error is made with no frames, then captureStackTrace takes them (V8
-  // takes them when an error is made, so making it with the usual limit took them twice).
-  const capture = Error.captureStackTrace;
-  let error: InvalidURLError;
-  if (typeof capture === 'function') {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      error = new TypeError(message) as InvalidURLError;
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-    capture(error, invalidURL);
-  } else error = new TypeError(message) as InvalidURLError;
-  error.code = 'ERR_INVALID_URL';
-  error.input = input;
-  if (base !== undefined) error.base = base;
-  return error;
+  return baseFailed ? `Invalid base URL: ${quoteInput(base)}` : `Invalid URL: ${quoteInput(input)}`;
+}
+
+/**
+ * That TypeError (made by the caller, see below) shaped as Node's: own, enumerable `code`
+ * ("ERR_INVALID_URL"), `input` and, when a base was given, `base`.
+ */
+function asInvalidURL(error: TypeError, input: string, base: string | undefined): InvalidURLError {
+  const e = error as InvalidURLError;
+  e.code = 'ERR_INVALID_URL';
+  e.input = input;
+  if (base !== undefined) e.base = base;
+  return e;
 }
 
 /** Set just before `new URL` by URL.parse, which already holds the parse's result. */
@@ -159,7 +151,10 @@ export class URL {
     const input = toDOMString(url);
     const baseString = base === undefined ? undefined : toDOMString(base);
     const parsed = apiURLParseForClass(input, baseString);
-    if (parsed === null) throw invalidURL(input, baseString);
+    // The error is made here, so that its stack starts where the URL was asked for: V8 takes
+    // the frames when an error is made, and Error.captureStackTrace, which could leave out a
+    // helper's frame, costs more than taking them.
+    if (parsed === null) throw asInvalidURL(new TypeError(invalidURLMessage(input, baseString)), input, baseString);
     this.#hold(parsed);
   }
 
@@ -193,7 +188,7 @@ export class URL {
     brandCheck(this);
     const input = toUSVString(value);
     const parsed = parseForHref(input);
-    if (parsed === null) throw invalidURL(input, undefined);
+    if (parsed === null) throw asInvalidURL(new TypeError(invalidURLMessage(input, undefined)), input, undefined);
     this.#hold(parsed);
     if (this.#query !== null) URLSearchParams._setQuery(this.#query, this.#record().query);
   }
