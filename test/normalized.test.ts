@@ -100,6 +100,35 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     for (const input of ['\t', 'ht\ttp', 'https://exa\tmple.com:99999/']) expect(parseForHref(input), JSON.stringify(input)).to.equal(null);
   });
 
+  it('a host the host parser refuses, an empty host before a port and a port that is not one fail on the href path as in the full pass', () => {
+    const failing = [
+      'http://host:port/json/list',
+      'http://127.0.0.1:%s',
+      'https://localhost:$',
+      'http://%s',
+      'http://ex%ample.com/',
+      'https://exa mple.com/',
+      'http://[::1/',
+      'http://:8080/',
+      'https://',
+      'sc://:1/',
+      'sc://h:x/',
+      'https://h:65536/',
+      'wss://h:99999999999/',
+      'sc://h%zz%:1a/',
+    ];
+    for (const input of failing) {
+      expect(parseURL(input), JSON.stringify(input)).to.equal(null);
+      expect(parseForHref(input), JSON.stringify(input)).to.equal(null);
+      expect(() => new URL(input), JSON.stringify(input)).to.throw(TypeError);
+    }
+    // the same shapes that parse: the file URL's host state, a port at its limit, an opaque host
+    for (const input of ['file://C|/x', 'file://h:/x', 'https://h:65535/', 'sc://h%zz/', 'sc://:@h/', 'http://h:/']) {
+      expect(check(input), JSON.stringify(input)).to.be.a('boolean');
+      expect(parseForHref(input), JSON.stringify(input)).to.not.equal(null);
+    }
+  });
+
   it('on grammar-generated URL strings and random strings', () => {
     fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), check('file://' + s), true)), { numRuns: 4000 });

@@ -239,11 +239,12 @@ function withoutDotSegments(path: string): string {
 /**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
- * when it might not. `f` is what the grammar's entry rule for no base, generated with
+ * when it might not; false when the parser fails on it (the host parser fails on its host, or
+ * the port state on its port: the semantic pass, on the same marks, would only fail again). `f` is what the grammar's entry rule for no base, generated with
  * NORMALIZED_MATCHER (path segments unmarked), found in `pre`, which must already be
  * preprocessed (nothing trimmed or removed); `flags` what that matcher raised.
  */
-export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
+export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
   // Scheme: present, lower case.
   if (f.scheme !== 0 || f.userinfo >= 0) return null;
   const schemeEnd = f.schemeEnd;
@@ -284,7 +285,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     if (f.host !== at + 2) return null;
     hostStart = f.host;
     hostEnd = f.hostEnd;
-    if (hostStart === hostEnd && (special || f.port >= 0)) return null; // the authority state fails
+    if (hostStart === hostEnd && (special || f.port >= 0)) return false; // the host state fails (host-missing)
     // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
     // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
     // address. Anything else asks the host parser itself (below).
@@ -313,7 +314,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // empty host: left to the full pass.)
       const text = pre.slice(hostStart, hostEnd);
       const host = parseHost(text, !anySpecial, null);
-      if (host === null) return null;
+      // (a file URL's host state first asks whether the host is a Windows drive letter)
+      if (host === null) return file ? null : false;
       if (host !== text) {
         const serialized = serializeHost(host);
         if (serialized !== text) {
@@ -329,12 +331,13 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       if (f.port !== hostEnd + 1) return null;
       // https://url.spec.whatwg.org/#port-state: digits only, at most 65535; an empty port or the
       // scheme's default is no port at all, and the serializer writes the number as a number.
+      // (A file URL has no port: it went to the full pass above.)
       let value = 0;
       for (let i = f.port; i < f.portEnd; i++) {
         const c = charCodeAt.call(pre, i);
-        if (c < 0x30 || c > 0x39) return null;
+        if (c < 0x30 || c > 0x39) return false; // port-invalid
         value = value * 10 + (c - 0x30);
-        if (value > 65535) return null;
+        if (value > 65535) return false; // port-out-of-range
       }
       if (f.portEnd === f.port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
       else if (charCodeAt.call(pre, f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
