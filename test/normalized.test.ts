@@ -129,6 +129,22 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     }
   });
 
+  it('credentials as the serializer writes them stay on the href path; ones it encodes or drops take the full pass', () => {
+    const held = ['https://user:pass@example.com/', 'https://:pass@h/', 'https://user@h/x?y#z', 'sc://u:p@h:1/x', 'https://u:p@EXAMPLE.com:443/a/../b', 'wss://u%40:p%3A@h', 'ftp://a.b-c_~!$&\'()*+,%zz@h/'];
+    for (const input of held) expect(check(input), JSON.stringify(input)).to.equal(true);
+    const full = ['https://user:@h/', 'https://@h/', 'https://:@h/', 'https://a@b@h/', 'https://a:b:c@h/', 'https://ü@h/', 'sc://a b@h/', 'https://a|b@h/'];
+    for (const input of full) {
+      expect(check(input), JSON.stringify(input)).to.equal(false);
+      expect(parseForHref(input), JSON.stringify(input)).to.not.equal(null);
+    }
+    for (const input of ['http://u:p@/', 'sc://u@/', 'sc://u@:1/', 'https://u@h:x/']) {
+      expect(parseForHref(input), JSON.stringify(input)).to.equal(null);
+      expect(parseURL(input), JSON.stringify(input)).to.equal(null);
+    }
+    // the origin of a special URL held as its href leaves the credentials out
+    expect(new URL('https://u:p@example.com:8443/x').origin).to.equal('https://example.com:8443');
+  });
+
   it('on grammar-generated URL strings and random strings', () => {
     fc.assert(fc.property(urlString, (s) => (check(s), true)), { numRuns: 4000 });
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'hts:/p?#%.2eE@[]\\ aA1é'.split('')), maxLength: 24 }), (s) => (check('https://' + s), check('sc:' + s), check('file://' + s), true)), { numRuns: 4000 });

@@ -195,8 +195,11 @@ export class URL {
 
   get origin(): string {
     const at = this.#at;
-    // A special URL held as its href has no credentials: its origin is the href up to the port.
-    if (at !== null && at.special) return this.#href!.slice(0, at.portEnd);
+    // A special URL held as its href: its origin is the href up to the port, less the credentials.
+    if (at !== null && at.special) {
+      const href = this.#href!;
+      return at.credentialsEnd < 0 ? href.slice(0, at.portEnd) : href.slice(0, at.protocolEnd + 2) + href.slice(at.hostStart, at.portEnd);
+    }
     return serializeOrigin(urlOrigin(this.#record(), originParse));
   }
 
@@ -213,8 +216,10 @@ export class URL {
   }
 
   get username(): string {
-    // A URL held as its href has no credentials.
-    return this.#at !== null ? '' : this.#url!.username;
+    const at = this.#at;
+    // (held as its href: the credentials start after the scheme's ":" and "//")
+    if (at !== null) return at.credentialsEnd < 0 ? '' : this.#href!.slice(at.protocolEnd + 2, at.usernameEnd);
+    return this.#url!.username;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-username */
@@ -227,7 +232,9 @@ export class URL {
   }
 
   get password(): string {
-    return this.#at !== null ? '' : this.#url!.password;
+    const at = this.#at;
+    if (at !== null) return at.usernameEnd === at.credentialsEnd ? '' : this.#href!.slice(at.usernameEnd + 1, at.credentialsEnd);
+    return this.#url!.password;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-password */

@@ -19,15 +19,16 @@
 // IDNA, an IPv4 or IPv6 address written otherwise) is written as serialized; a default, empty or
 // zero-led port is dropped or written as a number; dot segments are removed from the path of a
 // URL with a host; and a path, query or fragment with code points to percent-encode is encoded
-// as a whole. Credentials, a file URL's dot segments or its host "localhost", a "\" and anything
-// else go to the full pass. test/normalized.test.ts checks, on every WPT input,
+// as a whole. Credentials are kept when they are as the serializer writes them. Credentials
+// to encode or that the serializer drops, a file URL's dot segments or its host "localhost", a
+// "\" and anything else go to the full pass. test/normalized.test.ts checks, on every WPT input,
 // the real-world corpora and random strings, that a yes is always right: the href is the URL
 // record's serialization and parses back to the same record.
 
 import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
-import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
+import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import type { Found } from './url';
 
@@ -46,6 +47,10 @@ export interface HrefOffsets {
   readonly href: string;
   /** The offset just after the scheme's ":". */
   readonly protocolEnd: number;
+  /** The end of the username (the offset of the ":" before the password, or of the "@"), or -1 when the URL has no credentials. */
+  readonly usernameEnd: number;
+  /** The offset of the "@" after the credentials, or -1 when the URL has none. */
+  readonly credentialsEnd: number;
   /** The host's [start, end), or -1 and -1 when the URL has no host. */
   readonly hostStart: number;
   readonly hostEnd: number;
@@ -246,7 +251,7 @@ function withoutDotSegments(path: string): string {
  */
 export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
   // Scheme: present, lower case.
-  if (f.scheme !== 0 || f.userinfo >= 0) return null;
+  if (f.scheme !== 0) return null;
   const schemeEnd = f.schemeEnd;
   // The scheme lower-cased, when it has upper case (the scheme state lower-cases it).
   let schemeText: string | null = null;
@@ -268,7 +273,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   const special = kind === 1;
   const file = kind === 2;
   const anySpecial = kind !== 0;
-  if (file && (f.slashes < 0 || f.port >= 0)) return null;
+  if (file && (f.slashes < 0 || f.port >= 0 || f.userinfo >= 0)) return null;
   let at = schemeEnd + 1; // where the serialization is up to
 
   // Authority: exactly "//", then a host the host parser leaves as it is, then a port that is
@@ -280,12 +285,33 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   // a default, empty or zero-led port. Null when the input has it as the serializer writes it.
   let hostText: string | null = null;
   let portText: string | null = null;
+  let usernameEnd = -1;
+  let credentialsEnd = -1;
   if (f.slashes >= 0) {
     if (f.slashes !== at || f.slashesEnd !== at + 2 || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
-    if (f.host !== at + 2) return null;
+    let hostAt = at + 2;
+    if (f.userinfo >= 0) {
+      // Credentials (https://url.spec.whatwg.org/#authority-state): everything before the last
+      // "@", split at its first ":" into username and password, each percent-encoded with the
+      // userinfo set. As written when nothing there is encoded (a second ":" or an earlier "@"
+      // would be) and neither is dropped: an empty password loses its ":", and no credentials
+      // at all lose the "@".
+      if (f.userinfo !== hostAt || charCodeAt.call(pre, f.userinfoEnd) !== 0x40) return null;
+      usernameEnd = credentialsEnd = f.userinfoEnd;
+      for (let i = f.userinfo; i < credentialsEnd; i++) {
+        const c = charCodeAt.call(pre, i);
+        if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
+        if (c !== 0x3a || usernameEnd !== credentialsEnd) return null;
+        usernameEnd = i;
+      }
+      if (credentialsEnd === f.userinfo || usernameEnd === credentialsEnd - 1) return null;
+      hostAt = credentialsEnd + 1;
+    }
+    if (f.host !== hostAt) return null;
     hostStart = f.host;
     hostEnd = f.hostEnd;
-    if (hostStart === hostEnd && (special || f.port >= 0)) return false; // the host state fails (host-missing)
+    // the host state fails (host-missing) on an empty host after credentials or before a port, or a special URL's
+    if (hostStart === hostEnd && (special || f.port >= 0 || credentialsEnd >= 0)) return false;
     // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
     // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
     // address. Anything else asks the host parser itself (below).
@@ -425,7 +451,7 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   }
   if (at !== pre.length) return null;
   if (!insertSlash && schemeText === null && hostText === null && portText === null && pathText === null && queryText === null && fragmentText === null) {
-    return { href: pre, protocolEnd: schemeEnd + 1, hostStart, hostEnd, portEnd, pathStart, queryStart: queryAt, fragmentStart: fragmentAt, special };
+    return { href: pre, protocolEnd: schemeEnd + 1, usernameEnd, credentialsEnd, hostStart, hostEnd, portEnd, pathStart, queryStart: queryAt, fragmentStart: fragmentAt, special };
   }
   // The href is put together: the input up to the host, the host and port as written or as
   // serialized, then the path, query and fragment, each as written or encoded. A special URL's
@@ -454,5 +480,5 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     href += '#' + (fragmentText ?? pre.slice(f.fragment, f.fragmentEnd));
   }
   if (schemeText !== null) href = schemeText + href.slice(schemeEnd);
-  return { href, protocolEnd: schemeEnd + 1, hostStart, hostEnd: newHostEnd, portEnd: newPortEnd, pathStart: newPathStart, queryStart, fragmentStart, special };
+  return { href, protocolEnd: schemeEnd + 1, usernameEnd, credentialsEnd, hostStart, hostEnd: newHostEnd, portEnd: newPortEnd, pathStart: newPathStart, queryStart, fragmentStart, special };
 }
