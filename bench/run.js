@@ -2,7 +2,7 @@
 // The benchmark: url-grammar against Node's URL and whatwg-url, measured in the same run.
 //
 //   npm run bench                 (builds dist/, then runs this file)
-//   node bench/run.js [--runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
+//   node bench/run.js [--runs N] [--fresh-runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
 //   node bench/run.js --spread N [--nodes 24]   how much the fresh figures vary from run to run
 //
 // The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
@@ -22,7 +22,9 @@
 // Each corpus of (a) is split by url-grammar's own href (decided once, before any timing, so that
 // every Node version times the same inputs): already normal (href is the input), normalising (it
 // parses and href differs) and failing. The whole corpus and the first two shares are timed,
-// construct-then-href, twice: in a fresh process that times that corpus alone, and in the Node
+// construct-then-href, twice: in fresh processes that time that corpus alone (--fresh-runs of
+// them, 3 unless told, each parser's figure the median of theirs: one fresh process's figures
+// differ from the next one's by more than the margins the targets ask about), and in the Node
 // version's main process right after the WPT inputs and another corpus have gone through every
 // parser ("after other work"). Results go to the console and to bench/RESULTS.md.
 
@@ -46,7 +48,7 @@ const RESULTS = path.join(__dirname, 'RESULTS.md');
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0 };
+  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
@@ -56,7 +58,10 @@ function parseArgs(argv) {
     else if (a === '--nodes') opts.nodes = argv[++i].split(',');
     else if (a === '--corpora') opts.corpora = argv[++i];
     else if (a === '--wall') opts.wall = true;
-    else if (a === '--spread') {
+    else if (a === '--fresh-runs') {
+      opts.freshRuns = parseInt(argv[++i], 10);
+      if (!(opts.freshRuns >= 1)) throw new Error('bench: --fresh-runs takes a number of fresh processes per corpus, at least 1');
+    } else if (a === '--spread') {
       opts.spread = parseInt(argv[++i], 10);
       if (!(opts.spread >= 2)) throw new Error('bench: --spread takes a number of runs, at least 2');
     }
@@ -67,6 +72,7 @@ function parseArgs(argv) {
   }
   if (opts.quick) {
     opts.runs = Math.min(opts.runs, 3);
+    if (!argv.includes('--fresh-runs')) opts.freshRuns = 1;
     opts.sampleMs = 25;
   }
   return opts;
@@ -452,6 +458,26 @@ function freshChild(opts) {
   process.stdout.write(JSON.stringify(timeShares(corpus, opts).figures));
 }
 
+/**
+ * `opts.freshRuns` fresh processes for the corpus `key` (runFresh), in one record as runFresh
+ * gives: each parser's time per share is the median of the processes' times; `runs` keeps
+ * url-grammar ÷ Node's URL of each process, per share, in run order.
+ */
+function runFreshMedian(key, opts) {
+  const all = Array.from({ length: opts.freshRuns }, () => runFresh(key, opts));
+  const out = { runs: {} };
+  for (const share of SHARES) {
+    const got = all.map((r) => r[share.key]).filter(Boolean);
+    if (got.length === 0) {
+      out[share.key] = null;
+      continue;
+    }
+    out[share.key] = { node: median(got.map((x) => x.node)), ug: median(got.map((x) => x.ug)), whatwg: median(got.map((x) => x.whatwg)) };
+    out.runs[share.key] = got.map((x) => x.ug / x.node);
+  }
+  return out;
+}
+
 function runFresh(key, opts, bin = process.execPath) {
   const args = [__filename, '--fresh-child', key, '--corpora', opts.corpora, '--runs', String(opts.runs)];
   if (opts.quick) args.push('--quick');
@@ -781,7 +807,7 @@ async function runAll(opts) {
     // then the other rows of the speed table (construct only, the low-level parsers).
     const shares = timeShares(corpus, opts);
     const result = { ...shares.whole, ...timeCorpus(corpus, keys.filter((k) => !HREF_KEYS.includes(k)), opts) };
-    const fresh = runFresh(corpus.key, opts);
+    const fresh = runFreshMedian(corpus.key, opts);
     const after = shares.figures;
     const agree = agreement(corpus);
     const t = speedTable(result, corpus);
@@ -802,7 +828,7 @@ async function runAll(opts) {
   md.push(
     '### Construct-then-href: fresh process and after other work',
     '',
-    '"fresh": a child process that loads the corpora and times this corpus alone (the whole, then the normalising share, then the normal one). ' +
+    `"fresh": a child process that loads the corpora and times this corpus alone (the whole, then the normalising share, then the normal one); ${opts.freshRuns} such processes, each parser's time the median of theirs ("each fresh process": url-grammar ÷ Node's URL in each of them, in run order). ` +
       '"after": this process, right after other corpora went through every parser (named under each corpus above: the WPT inputs and the largest other real-world corpus; for the WPT inputs, the two largest real-world ones). ' +
       '"after vs fresh" compares url-grammar\'s time, and its ratio to Node\'s URL, between the two.',
     '',
@@ -889,7 +915,7 @@ function runtimes(opts) {
 /** url-grammar's time and its ratios, fresh and after other work, for every corpus and share. */
 function freshAfterTable(corpora) {
   const rows = [
-    ['corpus', 'share', 'inputs', 'url-grammar fresh', 'after', 'after vs fresh', "÷ Node's fresh", 'after', 'after vs fresh', "whatwg-url's ÷ this fresh", 'after'],
+    ['corpus', 'share', 'inputs', 'url-grammar fresh', 'after', 'after vs fresh', "÷ Node's fresh", 'each fresh process', 'after', 'after vs fresh', "whatwg-url's ÷ this fresh", 'after'],
   ];
   for (const c of corpora) {
     for (const share of SHARES) {
@@ -905,6 +931,7 @@ function freshAfterTable(corpora) {
         fmtNs(a.ug),
         fmtDiff(a.ug / f.ug - 1),
         fmtX(f.ug / f.node),
+        (c.fresh.runs[share.key] || []).map(fmtX).join(' '),
         fmtX(a.ug / a.node),
         fmtDiff(a.ug / a.node / (f.ug / f.node) - 1),
         fmtX(f.whatwg / f.ug),
@@ -912,7 +939,7 @@ function freshAfterTable(corpora) {
       ]);
     }
   }
-  return table(rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
+  return table(rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r']);
 }
 
 const MODES = ['fresh', 'after'];
@@ -1047,7 +1074,7 @@ async function main(opts) {
   withCorporaFile(machine, (corporaFile) => {
     for (const rt of runtimes(opts)) {
       const out = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-${rt.major}.json`);
-      const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--corpora', corporaFile];
+      const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--fresh-runs', String(opts.freshRuns), '--corpora', corporaFile];
       if (opts.quick) args.push('--quick');
       if (opts.wall) args.push('--wall');
       const r = spawnSync(rt.bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -1088,7 +1115,7 @@ async function main(opts) {
         'Each is split by url-grammar\'s own `href` (which equals whatwg-url\'s on every input of the three real-world corpora; see the agreement lines below) ' +
         'into already normal inputs (`href` is the input), normalising ones (`href` differs: a `/` added after the host, case, a default port, dot segments, ' +
         'percent-encoding, or a relative input resolved) and failing ones; the whole corpus and the first two shares are timed separately. ' +
-        'Each corpus is timed twice: "fresh", in a child process that times that corpus alone; "after", in the Node version\'s main process right after the WPT inputs ' +
+        `Each corpus is timed twice: "fresh", in child processes that time that corpus alone (${opts.freshRuns} of them, each parser's time the median of theirs); "after", in the Node version's main process right after the WPT inputs ` +
         'and another corpus (the largest other real-world one) have gone through every parser. The targets of issue 21 are checked on the three real-world corpora, ' +
         'in both modes (the worst figure counts); the WPT inputs are shown but not checked (test inputs, mostly invalid or relative, on which whatwg-url is only ' +
         'a few times slower than Node\'s `URL`). Long inputs are one URL of 1 KB, 64 KB and 1 MB (UTF-16 code units); "1 MB ÷ 1 KB" is 1024 for an exactly linear parser.',
