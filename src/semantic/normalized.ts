@@ -245,9 +245,10 @@ function withoutDotSegments(path: string): string {
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
- * the port state on its port: the semantic pass, on the same marks, would only fail again). `f` is what the grammar's entry rule for no base, generated with
- * NORMALIZED_MATCHER (path segments unmarked), found in `pre`, which must already be
- * preprocessed (nothing trimmed or removed); `flags` what that matcher raised.
+ * the port state on its port: the semantic pass, on the same marks, would only fail again).
+ * `f` is what the grammar's entry rule for no base, generated with NORMALIZED_MATCHER (path
+ * segments unmarked), found in `pre`, which must already be preprocessed (nothing trimmed or
+ * removed); `flags` what that matcher raised.
  */
 export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
   // Scheme: present, lower case.
@@ -310,7 +311,8 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     if (f.host !== hostAt) return null;
     hostStart = f.host;
     hostEnd = f.hostEnd;
-    // the host state fails (host-missing) on an empty host after credentials or before a port, or a special URL's
+    // The host state fails (host-missing) on an empty host after credentials or before a port,
+    // and on a special URL's.
     if (hostStart === hostEnd && (special || f.port >= 0 || credentialsEnd >= 0)) return false;
     // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
     // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
