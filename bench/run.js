@@ -459,12 +459,12 @@ function freshChild(opts) {
 }
 
 /**
- * `opts.freshRuns` fresh processes for the corpus `key` (runFresh), in one record as runFresh
+ * `count` fresh processes for the corpus `key` (runFresh, under `bin`), in one record as runFresh
  * gives: each parser's time per share is the median of the processes' times; `runs` keeps
  * url-grammar ÷ Node's URL of each process, per share, in run order.
  */
-function runFreshMedian(key, opts) {
-  const all = Array.from({ length: opts.freshRuns }, () => runFresh(key, opts));
+function runFreshMedian(key, opts, count = opts.freshRuns, bin = process.execPath) {
+  const all = Array.from({ length: count }, () => runFresh(key, opts, bin));
   const out = { runs: {} };
   for (const share of SHARES) {
     const got = all.map((r) => r[share.key]).filter(Boolean);
@@ -1154,11 +1154,10 @@ async function spreadMain(opts) {
       log(`== Node ${version}: ${opts.spread} fresh runs of each real-world corpus, url-grammar ÷ Node's URL (construct-then-href), in run order`);
       const rows = [['corpus', 'share', 'runs', 'min', 'median', 'max', 'max ÷ min']];
       for (const c of realWorld) {
-        const results = [];
-        for (let k = 0; k < opts.spread; k++) results.push(runFresh(c.key, { ...opts, corpora: corporaFile }, rt.bin));
+        const { runs } = runFreshMedian(c.key, { ...opts, corpora: corporaFile }, opts.spread, rt.bin);
         for (const share of SHARES) {
-          const ratios = results.map((r) => r[share.key] && r[share.key].ug / r[share.key].node).filter((x) => typeof x === 'number');
-          if (ratios.length === 0) continue;
+          const ratios = runs[share.key];
+          if (ratios === undefined) continue;
           const min = Math.min(...ratios);
           const max = Math.max(...ratios);
           rows.push([c.title, share.label, ratios.map(fmtX).join(' '), fmtX(min), fmtX(median(ratios)), fmtX(max), fmtDiff(max / min - 1)]);
