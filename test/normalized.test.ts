@@ -85,6 +85,33 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     }
   });
 
+  it('gives the same href and offsets whatever kind of string V8 holds the input in (sliced, concatenated, internalized, two-byte)', () => {
+    // The matcher and normalizedOffsets write `s = '' + s` so that V8 reads a string's length as
+    // one whatever kinds of string came before: each kind must still give the same answer.
+    const inputs = [...lines('package-urls.txt').slice(0, 200), 'https://EXAMPLE.com:443/a/./b/../c?q=\u00fc#f', ' http://ex\u00e4mple.org/\u4f60\u597d ', 'sc://h/\t.\t./x'];
+    const kinds = (s: string): string[] => {
+      const wide = '\u4f60' + s; // a two-byte string, then cut back to the input: a two-byte slice
+      return [
+        ('#'.repeat(32) + s).slice(32), // sliced
+        s.slice(0, s.length >> 1) + s.slice(s.length >> 1), // concatenated
+        Object.keys({ [s]: 0 })[0], // internalized
+        wide.slice(1),
+      ];
+    };
+    let checked = 0;
+    for (const input of inputs) {
+      const want = JSON.stringify(parseForHref(input));
+      const href = new URL(input).href;
+      for (const s of kinds(input)) {
+        expect(s).to.equal(input);
+        expect(JSON.stringify(parseForHref(s)), JSON.stringify(input)).to.equal(want);
+        expect(new URL(s).href, JSON.stringify(input)).to.equal(href);
+        checked++;
+      }
+    }
+    expect(checked).to.equal(4 * inputs.length);
+  });
+
   it('inputs with tabs and newlines are held by the href of their preprocessed text; a surrogate pair takes the full pass', () => {
     for (const input of ['ht\ttps://ex\nample.com/a\r/b', '\thttps://example.com/\n', 'sc://h/\t.\t./x', 'https://EXAM\tPLE.com', 'data:\t\tA']) {
       const held = parseForHref(input);

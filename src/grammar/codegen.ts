@@ -531,7 +531,7 @@ class Generator {
     const text = body();
     const n = this.temps.pop()!;
     const decls = ['c', 'u', 'k', ...Array.from({ length: n }, (_, k) => `t${k}`)].join(', ');
-    this.fns.push(`function ${name}(input, p) { const len = input.length; let ${decls};${comment}\n  ${text}\n}`);
+    this.fns.push(`function ${name}(input, p) { input = '' + input; const len = input.length; let ${decls};${comment}\n  ${text}\n}`);
   }
 
   private fresh(): string {
@@ -871,6 +871,10 @@ class Generator {
       '// internalized, thin...) turns megamorphic after a program has passed enough kinds of strings,\n' +
       '// and then every read of a code unit is a slow call; a call through the function stays fast.\n' +
       'const CCA = String.prototype.charCodeAt;\n' +
+      "// The same holds for `input.length`: each function first writes `input = '' + input`, which\n" +
+      '// for a string V8 compiles to a check that it is one and no copy; then the length is read as\n' +
+      "// a string's length whatever kinds of string the function has seen, and stays a number V8 can\n" +
+      '// compare each offset with.\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +

@@ -251,6 +251,9 @@ function withoutDotSegments(path: string): string {
  * removed); `flags` what that matcher raised.
  */
 export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
+  // (a string already: this tells V8 so, and `pre.length` stays a string's length however many
+  // kinds of string have come here; see the generated matcher's note on `input.length`)
+  pre = '' + pre;
   // Scheme: present, lower case.
   if (f.scheme !== 0) return null;
   const schemeEnd = f.schemeEnd;
