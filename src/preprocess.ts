@@ -104,7 +104,7 @@ export function preprocessText(input: string): string {
 
 /** `input` without leading and trailing C0 controls and spaces (itself when there are none). */
 export function trimC0OrSpace(input: string): string {
-  input = '' + input; // (see normalizedOffsets in src/semantic/normalized.ts)
+  input = '' + input; // (see the generated matcher's note on this in src/grammar/codegen.ts)
   let start = 0;
   let end = input.length;
   while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;
