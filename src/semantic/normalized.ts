@@ -30,7 +30,6 @@ import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codeg
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
-import type { Found } from './url';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
 const charCodeAt = String.prototype.charCodeAt;
@@ -246,17 +245,90 @@ function withoutDotSegments(path: string): string {
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
  * the port state on its port: the semantic pass, on the same marks, would only fail again).
- * `f` is what the grammar's entry rule for no base, generated with NORMALIZED_MATCHER (path
- * segments unmarked), found in `pre`, which must already be preprocessed (nothing trimmed or
- * removed); `flags` what that matcher raised.
+ * `flat[0 .. used)` are the marks that the grammar's entry rule for no base, generated with
+ * NORMALIZED_MATCHER (path segments unmarked), left on `pre` (three numbers each: field index,
+ * start, end), `slots` the slot of each field index (schemeKindSlots), and `flags` what that
+ * matcher raised. `pre` must already be preprocessed (nothing trimmed or removed).
  */
-export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
-  // (a string already: this tells V8 so, and `pre.length` stays a string's length however many
-  // kinds of string have come here; see the generated matcher's note on `input.length`)
+export function normalizedOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
+  // (a string already: this tells V8 so, whatever kinds of string came here before; see the
+  // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
   pre = '' + pre;
+  // The components' [start, end), read from the marks into locals as gatherSlottedMarks (src/
+  // semantic/url.ts) reads them into a Found, by the same slots (a later mark of a slot wins):
+  // the common input needs no Found filled and read back. A run of path segments (RUN_SLOT) is
+  // not read: the path is what lies between the port (or host) and the query or fragment.
+  let scheme = -1;
+  let schemeEnd = -1;
+  let schemeKindOfRule = -1; // 1 or 2 when the special-scheme or file-scheme rule matched it
+  let slashes = -1;
+  let slashesEnd = -1;
+  let userinfo = -1;
+  let userinfoEnd = -1;
+  let host = -1;
+  let markedHostEnd = -1;
+  let port = -1;
+  let markedPortEnd = -1;
+  let opaquePath = -1;
+  let opaquePathEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    // (the slots' numbers: SLOT, SPECIAL_SCHEME_SLOT and FILE_SCHEME_SLOT in src/semantic/url.ts)
+    switch (slots[flat[i]]) {
+      case 2: // scheme
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = -1;
+        break;
+      case 11: // scheme, from the special-scheme rule
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = 1;
+        break;
+      case 12: // scheme, from the file-scheme rule
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = 2;
+        break;
+      case 3: // slashes
+        slashes = start;
+        slashesEnd = end;
+        break;
+      case 4: // userinfo
+        userinfo = start;
+        userinfoEnd = end;
+        break;
+      case 5: // host
+        host = start;
+        markedHostEnd = end;
+        break;
+      case 6: // port
+        port = start;
+        markedPortEnd = end;
+        break;
+      case 7: // opaquePath
+        opaquePath = start;
+        opaquePathEnd = end;
+        break;
+      case 8: // query
+        query = start;
+        queryEnd = end;
+        break;
+      case 9: // fragment
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      default:
+        break;
+    }
+  }
   // Scheme: present, lower case.
-  if (f.scheme !== 0) return null;
-  const schemeEnd = f.schemeEnd;
+  if (scheme !== 0) return null;
   // The scheme lower-cased, when it has upper case (the scheme state lower-cases it).
   let schemeText: string | null = null;
   if ((flags & SCHEME_FLAG) !== 0) {
@@ -270,14 +342,14 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   }
   // The grammar's special-scheme and file-scheme rules say it when they matched (their slots,
   // see schemeKindSlots); any other scheme is looked at.
-  const kind = f.schemeKind > 0 ? f.schemeKind : schemeKind(schemeText ?? pre, schemeEnd);
+  const kind = schemeKindOfRule > 0 ? schemeKindOfRule : schemeKind(schemeText ?? pre, schemeEnd);
   // "file" is a special scheme with rules of its own: a host but never a port or credentials,
   // "localhost" as the empty host, and Windows drive letters. `special` is the other special
   // schemes (the offsets' flag), `anySpecial` all of them (separators, host and query rules).
   const special = kind === 1;
   const file = kind === 2;
   const anySpecial = kind !== 0;
-  if (file && (f.slashes < 0 || f.port >= 0 || f.userinfo >= 0)) return null;
+  if (file && (slashes < 0 || port >= 0 || userinfo >= 0)) return null;
   let at = schemeEnd + 1; // where the serialization is up to
 
   // Authority: exactly "//", then a host the host parser leaves as it is, then a port that is
@@ -291,32 +363,32 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let portText: string | null = null;
   let usernameEnd = -1;
   let credentialsEnd = -1;
-  if (f.slashes >= 0) {
-    if (f.slashes !== at || f.slashesEnd !== at + 2 || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
+  if (slashes >= 0) {
+    if (slashes !== at || slashesEnd !== at + 2 || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
     let hostAt = at + 2;
-    if (f.userinfo >= 0) {
+    if (userinfo >= 0) {
       // Credentials (https://url.spec.whatwg.org/#authority-state): everything before the last
       // "@", split at its first ":" into username and password, each percent-encoded with the
       // userinfo set. As written when nothing there is encoded (a second ":" or an earlier "@"
       // would be) and neither is dropped: an empty password loses its ":", and no credentials
       // at all lose the "@".
-      if (f.userinfo !== hostAt || charCodeAt.call(pre, f.userinfoEnd) !== 0x40) return null;
-      usernameEnd = credentialsEnd = f.userinfoEnd;
-      for (let i = f.userinfo; i < credentialsEnd; i++) {
+      if (userinfo !== hostAt || charCodeAt.call(pre, userinfoEnd) !== 0x40) return null;
+      usernameEnd = credentialsEnd = userinfoEnd;
+      for (let i = userinfo; i < credentialsEnd; i++) {
         const c = charCodeAt.call(pre, i);
         if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
         if (c !== 0x3a || usernameEnd !== credentialsEnd) return null;
         usernameEnd = i;
       }
-      if (credentialsEnd === f.userinfo || usernameEnd === credentialsEnd - 1) return null;
+      if (credentialsEnd === userinfo || usernameEnd === credentialsEnd - 1) return null;
       hostAt = credentialsEnd + 1;
     }
-    if (f.host !== hostAt) return null;
-    hostStart = f.host;
-    hostEnd = f.hostEnd;
+    if (host !== hostAt) return null;
+    hostStart = host;
+    hostEnd = markedHostEnd;
     // The host state fails (host-missing) on an empty host after credentials or before a port,
     // and on a special URL's.
-    if (hostStart === hostEnd && (special || f.port >= 0 || credentialsEnd >= 0)) return false;
+    if (hostStart === hostEnd && (special || port >= 0 || credentialsEnd >= 0)) return false;
     // The common case in one pass over the host, without a copy: a lower-case ASCII domain with
     // no forbidden domain code point, which the host parser leaves as it is unless it is an IPv4
     // address. Anything else asks the host parser itself (below).
@@ -344,11 +416,11 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
       // then has the host as serialized. (A file host that comes out as "localhost" becomes the
       // empty host: left to the full pass.)
       const text = pre.slice(hostStart, hostEnd);
-      const host = parseHost(text, !anySpecial, null);
+      const parsed = parseHost(text, !anySpecial, null);
       // (a file URL's host state first asks whether the host is a Windows drive letter)
-      if (host === null) return file ? null : false;
-      if (host !== text) {
-        const serialized = serializeHost(host);
+      if (parsed === null) return file ? null : false;
+      if (parsed !== text) {
+        const serialized = serializeHost(parsed);
         if (serialized !== text) {
           if (!anySpecial || (file && serialized === 'localhost')) return null;
           hostText = serialized;
@@ -358,21 +430,21 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
     // https://url.spec.whatwg.org/#file-host-state: "localhost" becomes the empty host
     if (file && hostEnd - hostStart === 9 && pre.startsWith('localhost', hostStart)) return null;
     at = hostEnd;
-    if (f.port >= 0) {
-      if (f.port !== hostEnd + 1) return null;
+    if (port >= 0) {
+      if (port !== hostEnd + 1) return null;
       // https://url.spec.whatwg.org/#port-state: digits only, at most 65535; an empty port or the
       // scheme's default is no port at all, and the serializer writes the number as a number.
       // (A file URL has no port: it went to the full pass above.)
       let value = 0;
-      for (let i = f.port; i < f.portEnd; i++) {
+      for (let i = port; i < markedPortEnd; i++) {
         const c = charCodeAt.call(pre, i);
         if (c < 0x30 || c > 0x39) return false; // port-invalid
         value = value * 10 + (c - 0x30);
         if (value > 65535) return false; // port-out-of-range
       }
-      if (f.portEnd === f.port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
-      else if (charCodeAt.call(pre, f.port) === 0x30 && f.portEnd - f.port > 1) portText = ':' + value;
-      at = f.portEnd;
+      if (markedPortEnd === port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
+      else if (charCodeAt.call(pre, port) === 0x30 && markedPortEnd - port > 1) portText = ':' + value;
+      at = markedPortEnd;
     }
   } else if (anySpecial) {
     return null;
@@ -387,14 +459,14 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let insertSlash = false;
   let pathText: string | null = null; // the path percent-encoded or with its dot segments removed, when that changes it
   let dotted = false; // whether the path has a dot segment
-  if (f.opaquePath >= 0) {
-    if (hostStart >= 0 || f.opaquePath !== at) return null;
-    const e = f.opaquePathEnd;
+  if (opaquePath >= 0) {
+    if (hostStart >= 0 || opaquePath !== at) return null;
+    const e = opaquePathEnd;
     if ((flags & OPAQUE_PATH_FLAG) !== 0 && needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
     if (e > at && charCodeAt.call(pre, e - 1) === 0x20 && e < pre.length) return null;
     at = e;
   } else {
-    const pathEnd = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
+    const pathEnd = query >= 0 ? query - 1 : fragment >= 0 ? fragment - 1 : pre.length;
     if (pathEnd < at) return null;
     if (pathEnd === at) {
       // A special URL's path is never empty: written with none, it has one empty segment,
@@ -439,20 +511,20 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   // states do (UTF-8: parseForHref has no other encoding).
   let queryAt = -1;
   let queryText: string | null = null;
-  if (f.query >= 0) {
-    if (f.query !== at + 1 || charCodeAt.call(pre, at) !== 0x3f) return null;
+  if (query >= 0) {
+    if (query !== at + 1 || charCodeAt.call(pre, at) !== 0x3f) return null;
     const set = anySpecial ? SPECIAL_QUERY_SET : QUERY_SET;
-    if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, f.query, f.queryEnd, set)) queryText = utf8PercentEncodeString(pre.slice(f.query, f.queryEnd), set);
+    if ((flags & (anySpecial ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) !== 0 && needsEncoding(pre, query, queryEnd, set)) queryText = utf8PercentEncodeString(pre.slice(query, queryEnd), set);
     queryAt = at;
-    at = f.queryEnd;
+    at = queryEnd;
   }
   let fragmentAt = -1;
   let fragmentText: string | null = null;
-  if (f.fragment >= 0) {
-    if (f.fragment !== at + 1 || charCodeAt.call(pre, at) !== 0x23) return null;
-    if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, f.fragment, f.fragmentEnd, FRAGMENT_SET)) fragmentText = utf8PercentEncodeString(pre.slice(f.fragment, f.fragmentEnd), FRAGMENT_SET);
+  if (fragment >= 0) {
+    if (fragment !== at + 1 || charCodeAt.call(pre, at) !== 0x23) return null;
+    if ((flags & FRAGMENT_FLAG) !== 0 && needsEncoding(pre, fragment, fragmentEnd, FRAGMENT_SET)) fragmentText = utf8PercentEncodeString(pre.slice(fragment, fragmentEnd), FRAGMENT_SET);
     fragmentAt = at;
-    at = f.fragmentEnd;
+    at = fragmentEnd;
   }
   if (at !== pre.length) return null;
   if (!insertSlash && schemeText === null && hostText === null && portText === null && pathText === null && queryText === null && fragmentText === null) {
@@ -477,12 +549,12 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
   let queryStart = -1;
   if (queryAt >= 0) {
     queryStart = href.length;
-    href += '?' + (queryText ?? pre.slice(f.query, f.queryEnd));
+    href += '?' + (queryText ?? pre.slice(query, queryEnd));
   }
   let fragmentStart = -1;
   if (fragmentAt >= 0) {
     fragmentStart = href.length;
-    href += '#' + (fragmentText ?? pre.slice(f.fragment, f.fragmentEnd));
+    href += '#' + (fragmentText ?? pre.slice(fragment, fragmentEnd));
   }
   if (schemeText !== null) href = schemeText + href.slice(schemeEnd);
   return { href, protocolEnd: schemeEnd + 1, usernameEnd, credentialsEnd, hostStart, hostEnd: newHostEnd, portEnd: newPortEnd, pathStart: newPathStart, queryStart, fragmentStart, special };

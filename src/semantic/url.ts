@@ -143,7 +143,7 @@ export function gatherMarks(marks: Mark[]): Found {
   return gatherSlottedMarks(flat, flat.length, IDENTITY_SLOTS);
 }
 
-/** The component slot of each record field, for gathering by number (see fieldSlots). */
+/** The component slot of each record field, for gathering by number (see fieldSlots; normalizedOffsets in src/semantic/normalized.ts reads marks by these numbers, and by the two scheme slots below, too). */
 const SLOT: Partial<Record<RecordField, number>> = {
   segment: 1,
   scheme: 2,
