@@ -2,8 +2,8 @@
 // The benchmark: url-grammar against Node's URL and whatwg-url, measured in the same run.
 //
 //   npm run bench                 (builds dist/, then runs this file)
-//   node bench/run.js [--runs N] [--fresh-runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
-//   node bench/run.js --spread N [--nodes 24]   how much the fresh figures vary from run to run
+//   node bench/run.js [--runs N] [--fresh-runs N] [--after-runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
+//   node bench/run.js --spread N [--nodes 24]   how much the fresh and after figures vary from run to run
 //
 // The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
 // 24, installed with `npm ci --prefix test/runtimes` when missing), each in its own process, and
@@ -24,9 +24,11 @@
 // parses and href differs) and failing. The whole corpus and the first two shares are timed,
 // construct-then-href, twice: in fresh processes that time that corpus alone (--fresh-runs of
 // them, 3 unless told, each parser's figure the median of theirs: one fresh process's figures
-// differ from the next one's by more than the margins the targets ask about), and in the Node
-// version's main process right after the WPT inputs and another corpus have gone through every
-// parser ("after other work"). Results go to the console and to bench/RESULTS.md.
+// differ from the next one's by more than the margins the targets ask about), and in processes
+// that first put the WPT inputs and another corpus through every parser, then time it ("after
+// other work"; --after-runs of them, 3 unless told, medians as for fresh). The Node version's main
+// process times every corpus after the same other work too, for the full speed tables. Results
+// go to the console and to bench/RESULTS.md.
 
 const fs = require('fs');
 const os = require('os');
@@ -48,7 +50,7 @@ const RESULTS = path.join(__dirname, 'RESULTS.md');
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3 };
+  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3, afterRuns: 3 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
@@ -61,11 +63,14 @@ function parseArgs(argv) {
     else if (a === '--fresh-runs') {
       opts.freshRuns = parseInt(argv[++i], 10);
       if (!(opts.freshRuns >= 1)) throw new Error('bench: --fresh-runs takes a number of fresh processes per corpus, at least 1');
+    } else if (a === '--after-runs') {
+      opts.afterRuns = parseInt(argv[++i], 10);
+      if (!(opts.afterRuns >= 1)) throw new Error('bench: --after-runs takes a number of after-other-work processes per corpus, at least 1');
     } else if (a === '--spread') {
       opts.spread = parseInt(argv[++i], 10);
       if (!(opts.spread >= 2)) throw new Error('bench: --spread takes a number of runs, at least 2');
     }
-    else if (a === '--memory-child' || a === '--alloc-child' || a === '--fresh-child') {
+    else if (a === '--memory-child' || a === '--alloc-child' || a === '--fresh-child' || a === '--after-child') {
       opts.child = a.slice(2);
       opts.childKey = argv[++i];
     } else throw new Error(`bench: unknown argument ${a}`);
@@ -73,6 +78,7 @@ function parseArgs(argv) {
   if (opts.quick) {
     opts.runs = Math.min(opts.runs, 3);
     if (!argv.includes('--fresh-runs')) opts.freshRuns = 1;
+    if (!argv.includes('--after-runs')) opts.afterRuns = 1;
     opts.sampleMs = 25;
   }
   return opts;
@@ -451,20 +457,25 @@ function timeShares(corpus, opts) {
   return { figures, whole };
 }
 
-/** A fresh process that loads the corpora and times one of them (timeShares), nothing else. */
-function freshChild(opts) {
+/**
+ * A child process that loads the corpora and times one of them (timeShares): alone ("fresh"), or
+ * right after its other work (otherWorkFor) has gone through every parser ("after").
+ */
+function shareChild(opts, after) {
   const { corpora } = loadCorpora(opts.corpora);
   const corpus = corpora.find((c) => c.key === opts.childKey);
+  if (after) otherWork(otherWorkFor(corpus, corpora), PARSERS.map((p) => p.key), opts);
   process.stdout.write(JSON.stringify(timeShares(corpus, opts).figures));
 }
 
 /**
- * `count` fresh processes for the corpus `key` (runFresh, under `bin`), in one record as runFresh
- * gives: each parser's time per share is the median of the processes' times; `runs` keeps
- * url-grammar ÷ Node's URL of each process, per share, in run order.
+ * `count` child processes of `mode` ("fresh" or "after", see shareChild) for the corpus `key`
+ * (runShareChild, under `bin`), in one record as runShareChild gives: each parser's time per share is the
+ * median of the processes' times; `runs` keeps url-grammar ÷ Node's URL of each process, per
+ * share, in run order.
  */
-function runFreshMedian(key, opts, count = opts.freshRuns, bin = process.execPath) {
-  const all = Array.from({ length: count }, () => runFresh(key, opts, bin));
+function runMedian(mode, key, opts, count, bin = process.execPath) {
+  const all = Array.from({ length: count }, () => runShareChild(mode, key, opts, bin));
   const out = { runs: {} };
   for (const share of SHARES) {
     const got = all.map((r) => r[share.key]).filter(Boolean);
@@ -478,12 +489,12 @@ function runFreshMedian(key, opts, count = opts.freshRuns, bin = process.execPat
   return out;
 }
 
-function runFresh(key, opts, bin = process.execPath) {
-  const args = [__filename, '--fresh-child', key, '--corpora', opts.corpora, '--runs', String(opts.runs)];
+function runShareChild(mode, key, opts, bin = process.execPath) {
+  const args = [__filename, `--${mode}-child`, key, '--corpora', opts.corpora, '--runs', String(opts.runs)];
   if (opts.quick) args.push('--quick');
   if (opts.wall) args.push('--wall');
   const r = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.status !== 0) throw new Error(`bench: the fresh run of ${key} failed:\n${r.stderr}`);
+  if (r.status !== 0) throw new Error(`bench: the ${mode} run of ${key} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout);
 }
 
@@ -807,8 +818,8 @@ async function runAll(opts) {
     // then the other rows of the speed table (construct only, the low-level parsers).
     const shares = timeShares(corpus, opts);
     const result = { ...shares.whole, ...timeCorpus(corpus, keys.filter((k) => !HREF_KEYS.includes(k)), opts) };
-    const fresh = runFreshMedian(corpus.key, opts);
-    const after = shares.figures;
+    const fresh = runMedian('fresh', corpus.key, opts, opts.freshRuns);
+    const after = runMedian('after', corpus.key, opts, opts.afterRuns);
     const agree = agreement(corpus);
     const t = speedTable(result, corpus);
     const withBase = corpus.bases.filter((b) => b !== undefined).length;
@@ -829,7 +840,8 @@ async function runAll(opts) {
     '### Construct-then-href: fresh process and after other work',
     '',
     `"fresh": a child process that loads the corpora and times this corpus alone (the whole, then the normalising share, then the normal one); ${opts.freshRuns} such processes, each parser's time the median of theirs ("each fresh process": url-grammar ÷ Node's URL in each of them, in run order). ` +
-      '"after": this process, right after other corpora went through every parser (named under each corpus above: the WPT inputs and the largest other real-world corpus; for the WPT inputs, the two largest real-world ones). ' +
+      `"after": a child process that loads the corpora, puts other corpora through every parser (named under each corpus above: the WPT inputs and the largest other real-world corpus; for the WPT inputs, the two largest real-world ones), then times this corpus as a fresh one does; ${opts.afterRuns} such processes, medians as for fresh ("each after process"). ` +
+      'The tables above are this process\'s own, timed after the same other work (and after the corpora before it). ' +
       '"after vs fresh" compares url-grammar\'s time, and its ratio to Node\'s URL, between the two.',
     '',
     fa.md,
@@ -915,7 +927,7 @@ function runtimes(opts) {
 /** url-grammar's time and its ratios, fresh and after other work, for every corpus and share. */
 function freshAfterTable(corpora) {
   const rows = [
-    ['corpus', 'share', 'inputs', 'url-grammar fresh', 'after', 'after vs fresh', "÷ Node's fresh", 'each fresh process', 'after', 'after vs fresh', "whatwg-url's ÷ this fresh", 'after'],
+    ['corpus', 'share', 'inputs', 'url-grammar fresh', 'after', 'after vs fresh', "÷ Node's fresh", 'each fresh process', 'after', 'each after process', 'after vs fresh', "whatwg-url's ÷ this fresh", 'after'],
   ];
   for (const c of corpora) {
     for (const share of SHARES) {
@@ -933,13 +945,14 @@ function freshAfterTable(corpora) {
         fmtX(f.ug / f.node),
         (c.fresh.runs[share.key] || []).map(fmtX).join(' '),
         fmtX(a.ug / a.node),
+        (c.after.runs[share.key] || []).map(fmtX).join(' '),
         fmtDiff(a.ug / a.node / (f.ug / f.node) - 1),
         fmtX(f.whatwg / f.ug),
         fmtX(a.whatwg / a.ug),
       ]);
     }
   }
-  return table(rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r']);
+  return table(rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'r', 'r', 'r']);
 }
 
 const MODES = ['fresh', 'after'];
@@ -1074,7 +1087,7 @@ async function main(opts) {
   withCorporaFile(machine, (corporaFile) => {
     for (const rt of runtimes(opts)) {
       const out = path.join(os.tmpdir(), `url-grammar-bench-${process.pid}-${rt.major}.json`);
-      const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--fresh-runs', String(opts.freshRuns), '--corpora', corporaFile];
+      const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--fresh-runs', String(opts.freshRuns), '--after-runs', String(opts.afterRuns), '--corpora', corporaFile];
       if (opts.quick) args.push('--quick');
       if (opts.wall) args.push('--wall');
       const r = spawnSync(rt.bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -1115,8 +1128,8 @@ async function main(opts) {
         'Each is split by url-grammar\'s own `href` (which equals whatwg-url\'s on every input of the three real-world corpora; see the agreement lines below) ' +
         'into already normal inputs (`href` is the input), normalising ones (`href` differs: a `/` added after the host, case, a default port, dot segments, ' +
         'percent-encoding, or a relative input resolved) and failing ones; the whole corpus and the first two shares are timed separately. ' +
-        `Each corpus is timed twice: "fresh", in child processes that time that corpus alone (${opts.freshRuns} of them, each parser's time the median of theirs); "after", in the Node version's main process right after the WPT inputs ` +
-        'and another corpus (the largest other real-world one) have gone through every parser. The targets of issue 21 are checked on the three real-world corpora, ' +
+        `Each corpus is timed twice: "fresh", in child processes that time that corpus alone (${opts.freshRuns} of them, each parser's time the median of theirs); "after", in child processes that first put the WPT inputs ` +
+        `and another corpus (the largest other real-world one) through every parser, then time it (${opts.afterRuns} of them, medians likewise). The targets of issue 21 are checked on the three real-world corpora, ` +
         'in both modes (the worst figure counts); the WPT inputs are shown but not checked (test inputs, mostly invalid or relative, on which whatwg-url is only ' +
         'a few times slower than Node\'s `URL`). Long inputs are one URL of 1 KB, 64 KB and 1 MB (UTF-16 code units); "1 MB ÷ 1 KB" is 1024 for an exactly linear parser.',
       '',
@@ -1140,8 +1153,8 @@ async function main(opts) {
 }
 
 /**
- * --spread N: the same fresh child as the full run (timeShares on one corpus, in a process of its
- * own), N times for each real-world corpus under each Node version, and url-grammar ÷ Node's URL
+ * --spread N: the same fresh and after children as the full run (timeShares on one corpus, in a
+ * process of its own), N times each for each real-world corpus under each Node version, and url-grammar ÷ Node's URL
  * of every run, whole corpus and shares: how far one run's figure may be from another's on this
  * machine, to read the targets' margins (the "after vs fresh" one above all) against. Prints only.
  */
@@ -1151,19 +1164,21 @@ async function spreadMain(opts) {
     const realWorld = corpora.filter((c) => c.key !== 'wpt');
     for (const rt of runtimes(opts)) {
       const version = spawnSync(rt.bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
-      log(`== Node ${version}: ${opts.spread} fresh runs of each real-world corpus, url-grammar ÷ Node's URL (construct-then-href), in run order`);
-      const rows = [['corpus', 'share', 'runs', 'min', 'median', 'max', 'max ÷ min']];
+      log(`== Node ${version}: ${opts.spread} fresh and ${opts.spread} after-other-work runs of each real-world corpus, url-grammar ÷ Node's URL (construct-then-href), in run order`);
+      const rows = [['corpus', 'share', 'mode', 'runs', 'min', 'median', 'max', 'max ÷ min']];
       for (const c of realWorld) {
-        const { runs } = runFreshMedian(c.key, { ...opts, corpora: corporaFile }, opts.spread, rt.bin);
-        for (const share of SHARES) {
-          const ratios = runs[share.key];
-          if (ratios === undefined) continue;
-          const min = Math.min(...ratios);
-          const max = Math.max(...ratios);
-          rows.push([c.title, share.label, ratios.map(fmtX).join(' '), fmtX(min), fmtX(median(ratios)), fmtX(max), fmtDiff(max / min - 1)]);
+        for (const mode of MODES) {
+          const { runs } = runMedian(mode, c.key, { ...opts, corpora: corporaFile }, opts.spread, rt.bin);
+          for (const share of SHARES) {
+            const ratios = runs[share.key];
+            if (ratios === undefined) continue;
+            const min = Math.min(...ratios);
+            const max = Math.max(...ratios);
+            rows.push([c.title, share.label, mode, ratios.map(fmtX).join(' '), fmtX(min), fmtX(median(ratios)), fmtX(max), fmtDiff(max / min - 1)]);
+          }
         }
       }
-      log(`${table(rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r']).text}\n`);
+      log(`${table(rows, ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'r']).text}\n`);
     }
   });
 }
@@ -1194,7 +1209,8 @@ const opts = parseArgs(process.argv.slice(2));
 if (opts.wall) clock = wallClock;
 if (opts.child === 'memory-child') memoryChild(opts.childKey);
 else if (opts.child === 'alloc-child') allocChild(opts.childKey);
-else if (opts.child === 'fresh-child') freshChild(opts);
+else if (opts.child === 'fresh-child') shareChild(opts, false);
+else if (opts.child === 'after-child') shareChild(opts, true);
 else {
   (opts.spread ? spreadMain : main)(opts).catch((e) => {
     process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
