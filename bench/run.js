@@ -437,24 +437,16 @@ function otherWork(others, keys, opts) {
 
 /**
  * Construct-then-href on the whole corpus, then on the normalising share, then on the normal one:
- * ns per input for Node's URL, url-grammar and whatwg-url (`figures`), and the whole corpus's
- * timeCorpus result (`whole`) for the speed table.
+ * ns per input for Node's URL, url-grammar and whatwg-url, per share (null for an empty share).
  */
 function timeShares(corpus, opts) {
   const pick = (r) => ({ node: r['node-href'].ns, ug: r['ug-url-href'].ns, whatwg: r['whatwg-url-href'].ns });
   const figures = {};
-  let whole = null;
   for (const share of SHARES) {
     const sub = shareOf(corpus, share.kind);
-    if (sub.inputs.length === 0) {
-      figures[share.key] = null;
-      continue;
-    }
-    const r = timeCorpus(sub, HREF_KEYS, opts);
-    if (share.kind === null) whole = r;
-    figures[share.key] = pick(r);
+    figures[share.key] = sub.inputs.length === 0 ? null : pick(timeCorpus(sub, HREF_KEYS, opts));
   }
-  return { figures, whole };
+  return figures;
 }
 
 /**
@@ -465,7 +457,7 @@ function shareChild(opts, after) {
   const { corpora } = loadCorpora(opts.corpora);
   const corpus = corpora.find((c) => c.key === opts.childKey);
   if (after) otherWork(otherWorkFor(corpus, corpora), PARSERS.map((p) => p.key), opts);
-  process.stdout.write(JSON.stringify(timeShares(corpus, opts).figures));
+  process.stdout.write(JSON.stringify(timeShares(corpus, opts)));
 }
 
 /**
@@ -814,10 +806,9 @@ async function runAll(opts) {
   for (const corpus of corpora) {
     const others = otherWorkFor(corpus, corpora);
     otherWork(others, keys, opts);
-    // The same steps as in the fresh process (construct-then-href on the whole, then the shares),
-    // then the other rows of the speed table (construct only, the low-level parsers).
-    const shares = timeShares(corpus, opts);
-    const result = { ...shares.whole, ...timeCorpus(corpus, keys.filter((k) => !HREF_KEYS.includes(k)), opts) };
+    // The speed table: construct-then-href on the whole corpus, then its other rows (construct
+    // only, the low-level parsers). The fresh and after figures come from child processes below.
+    const result = { ...timeCorpus(corpus, HREF_KEYS, opts), ...timeCorpus(corpus, keys.filter((k) => !HREF_KEYS.includes(k)), opts) };
     const fresh = runMedian('fresh', corpus.key, opts, opts.freshRuns);
     const after = runMedian('after', corpus.key, opts, opts.afterRuns);
     const agree = agreement(corpus);
