@@ -30,6 +30,7 @@ import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codeg
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
+import { FILE_SCHEME_SLOT, FRAGMENT_SLOT, HOST_SLOT, OPAQUE_PATH_SLOT, PORT_SLOT, QUERY_SLOT, SCHEME_SLOT, SLASHES_SLOT, SPECIAL_SCHEME_SLOT, USERINFO_SLOT } from './url';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
 const charCodeAt = String.prototype.charCodeAt;
@@ -278,48 +279,47 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
   for (let i = 0; i < used; i += 3) {
     const start = flat[i + 1];
     const end = flat[i + 2];
-    // (the slots' numbers: SLOT, SPECIAL_SCHEME_SLOT and FILE_SCHEME_SLOT in src/semantic/url.ts)
     switch (slots[flat[i]]) {
-      case 2: // scheme
+      case SCHEME_SLOT:
         scheme = start;
         schemeEnd = end;
         schemeKindOfRule = -1;
         break;
-      case 11: // scheme, from the special-scheme rule
+      case SPECIAL_SCHEME_SLOT: // from the special-scheme rule
         scheme = start;
         schemeEnd = end;
         schemeKindOfRule = 1;
         break;
-      case 12: // scheme, from the file-scheme rule
+      case FILE_SCHEME_SLOT: // from the file-scheme rule
         scheme = start;
         schemeEnd = end;
         schemeKindOfRule = 2;
         break;
-      case 3: // slashes
+      case SLASHES_SLOT:
         slashes = start;
         slashesEnd = end;
         break;
-      case 4: // userinfo
+      case USERINFO_SLOT:
         userinfo = start;
         userinfoEnd = end;
         break;
-      case 5: // host
+      case HOST_SLOT:
         host = start;
         markedHostEnd = end;
         break;
-      case 6: // port
+      case PORT_SLOT:
         port = start;
         markedPortEnd = end;
         break;
-      case 7: // opaquePath
+      case OPAQUE_PATH_SLOT:
         opaquePath = start;
         opaquePathEnd = end;
         break;
-      case 8: // query
+      case QUERY_SLOT:
         query = start;
         queryEnd = end;
         break;
-      case 9: // fragment
+      case FRAGMENT_SLOT:
         fragment = start;
         fragmentEnd = end;
         break;

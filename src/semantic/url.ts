@@ -143,17 +143,31 @@ export function gatherMarks(marks: Mark[]): Found {
   return gatherSlottedMarks(flat, flat.length, IDENTITY_SLOTS);
 }
 
-/** The component slot of each record field, for gathering by number (see fieldSlots; normalizedOffsets in src/semantic/normalized.ts reads marks by these numbers, and by the two scheme slots below, too). */
+/**
+ * The component slots that marks are gathered by (see SLOT and fieldSlots): setComponent below
+ * and normalizedOffsets (src/semantic/normalized.ts), which reads the marks into locals, switch on
+ * these. 1 is a path segment.
+ */
+export const SCHEME_SLOT = 2;
+export const SLASHES_SLOT = 3;
+export const USERINFO_SLOT = 4;
+export const HOST_SLOT = 5;
+export const PORT_SLOT = 6;
+export const OPAQUE_PATH_SLOT = 7;
+export const QUERY_SLOT = 8;
+export const FRAGMENT_SLOT = 9;
+
+/** The component slot of each record field, for gathering by number (see fieldSlots). */
 const SLOT: Partial<Record<RecordField, number>> = {
   segment: 1,
-  scheme: 2,
-  slashes: 3,
-  userinfo: 4,
-  host: 5,
-  port: 6,
-  opaquePath: 7,
-  query: 8,
-  fragment: 9,
+  scheme: SCHEME_SLOT,
+  slashes: SLASHES_SLOT,
+  userinfo: USERINFO_SLOT,
+  host: HOST_SLOT,
+  port: PORT_SLOT,
+  opaquePath: OPAQUE_PATH_SLOT,
+  query: QUERY_SLOT,
+  fragment: FRAGMENT_SLOT,
 };
 
 /** From how many mark entries (three per mark) gatherSlottedMarks makes the segment list at its size. */
@@ -166,8 +180,8 @@ const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 const RUN_SLOT = 10;
 
 /** The slots of the scheme marks of the special-scheme and file-scheme rules (see schemeKindSlots). */
-const SPECIAL_SCHEME_SLOT = 11;
-const FILE_SCHEME_SLOT = 12;
+export const SPECIAL_SCHEME_SLOT = 11;
+export const FILE_SCHEME_SLOT = 12;
 
 /**
  * `slots` (fieldSlots' answer for `rules`, a matcher's FastMatcher.rules) with the scheme marks of
@@ -236,7 +250,7 @@ export function gatherSlottedMarks(
 /** Sets the component of slot `slot` (2 to 9, 11 or 12; see SLOT and schemeKindSlots) to [start, end). */
 function setComponent(f: Found, slot: number, start: number, end: number): void {
   switch (slot) {
-    case 2:
+    case SCHEME_SLOT:
       f.scheme = start;
       f.schemeEnd = end;
       f.schemeKind = -1;
@@ -251,31 +265,31 @@ function setComponent(f: Found, slot: number, start: number, end: number): void 
       f.schemeEnd = end;
       f.schemeKind = 2;
       break;
-    case 3:
+    case SLASHES_SLOT:
       f.slashes = start;
       f.slashesEnd = end;
       break;
-    case 4:
+    case USERINFO_SLOT:
       f.userinfo = start;
       f.userinfoEnd = end;
       break;
-    case 5:
+    case HOST_SLOT:
       f.host = start;
       f.hostEnd = end;
       break;
-    case 6:
+    case PORT_SLOT:
       f.port = start;
       f.portEnd = end;
       break;
-    case 7:
+    case OPAQUE_PATH_SLOT:
       f.opaquePath = start;
       f.opaquePathEnd = end;
       break;
-    case 8:
+    case QUERY_SLOT:
       f.query = start;
       f.queryEnd = end;
       break;
-    case 9:
+    case FRAGMENT_SLOT:
       f.fragment = start;
       f.fragmentEnd = end;
       break;
