@@ -874,8 +874,7 @@ class Generator {
       "// Each function first writes `input = '' + input`: for a string, V8 compiles that to a check\n" +
       '// that it is one, and no copy. Without it, in a process that had parsed varied URLs first\n' +
       '// (kinds of string of every sort), the same functions ran measurably slower on the same inputs\n' +
-      '// than in a fresh one; with it, they did not (issue 21). Typed as a string from the start, the\n' +
-      "// input's length is read as a string's, whatever came before.\n" +
+      '// than in a fresh one; with it, they did not (issue 21).\n' +
       'const marks = [];\n' +
       'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
       'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
