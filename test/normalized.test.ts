@@ -112,6 +112,47 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     expect(checked).to.equal(4 * inputs.length);
   });
 
+  it('the quick answer for scheme "://" host [path] [query] [fragment] agrees with the full check at each of its edges', () => {
+    // normalizedOffsets answers these shapes itself and leaves every other to its full check:
+    // each input here is on one side of an edge of that quick answer (a path or none, special
+    // or not, query and fragment or not, what sends an input on), and must come out as Node's
+    // URL gives it, with every getter equal to the record's.
+    const inputs: Array<[string, string | null]> = [
+      ['https://example.com/a/b?q=1#f', 'https://example.com/a/b?q=1#f'],
+      ['https://example.com', 'https://example.com/'],
+      ['https://example.com?q#f', 'https://example.com/?q#f'],
+      ['https://example.com#f?x', 'https://example.com/#f?x'],
+      ['wss://example.com?', 'wss://example.com/?'],
+      ['git+https://github.com/a/b.git', 'git+https://github.com/a/b.git'],
+      ['git://example.com', 'git://example.com'],
+      ['sc://h?q#f', 'sc://h?q#f'],
+      ['sc://h/', 'sc://h/'],
+      ['sc://', 'sc://'],
+      ['https://1.2.3.4', 'https://1.2.3.4/'],
+      ['https://0x7f.1/x', 'https://127.0.0.1/x'],
+      ['https://example.0x1/', null],
+      ['https://', null],
+      ['https://example.com:443', 'https://example.com/'],
+      ['https://example.com:8080?q', 'https://example.com:8080/?q'],
+      ['https://u:p@example.com', 'https://u:p@example.com/'],
+      ['HTTPS://example.com', 'https://example.com/'],
+      ['https://Example.com', 'https://example.com/'],
+      ['https:\\\\example.com\\a', 'https://example.com/a'],
+      ['https://example.com/a/../b', 'https://example.com/b'],
+      ["https://example.com/?it's", 'https://example.com/?it%27s'],
+      ["sc://h/?it's", "sc://h/?it's"],
+      ['https://example.com/#a b', 'https://example.com/#a%20b'],
+      ['file://example.com', 'file://example.com/'],
+      ['https:example.com', 'https://example.com/'],
+    ];
+    for (const [input, href] of inputs) {
+      const byHref = check(input);
+      const held = parseForHref(input);
+      expect(held === null ? null : byHref ? (held as { href: string }).href : serializeURL(held as URLRecord), JSON.stringify(input)).to.equal(href);
+      expect(globalThis.URL.parse(input)?.href ?? null, JSON.stringify(input)).to.equal(href);
+    }
+  });
+
   it('inputs with tabs and newlines are held by the href of their preprocessed text; a surrogate pair takes the full pass', () => {
     for (const input of ['ht\ttps://ex\nample.com/a\r/b', '\thttps://example.com/\n', 'sc://h/\t.\t./x', 'https://EXAM\tPLE.com', 'data:\t\tA']) {
       const held = parseForHref(input);

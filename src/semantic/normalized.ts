@@ -88,6 +88,11 @@ const SEGMENT_DOT_FLAG = 1 << 8;
 const SEGMENT_PERCENT_FLAG = 1 << 10;
 /** A "\\" taken by the grammar's `separator` rule (a special URL's "/" or "\\"), which serializes as "/". */
 const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
+/**
+ * The flags that could mean a special URL's input is not its serialization, any of which sends
+ * it past normalizedOffsets' quick answer (QUERY_FLAG and OPAQUE_PATH_FLAG are for other URLs).
+ */
+const SPECIAL_REPAIR_FLAGS = SCHEME_FLAG | HOST_FLAG | SEGMENT_FLAG | SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG | BACKSLASH_SEPARATOR_FLAG | SPECIAL_QUERY_FLAG | FRAGMENT_FLAG;
 
 /** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
 function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
@@ -255,6 +260,91 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
   pre = '' + pre;
+  // The common input first, in few steps: a URL (not "file") written as
+  // scheme "://" host [path] ["?" query] ["#" fragment], with no credentials and no port, and no
+  // flag raised that could mean a repair in a special URL (nor, as those flags cover it, in
+  // any other). Anything else, and anything here that is not as this
+  // expects, is left to the full check below (normalizedOffsetsInFull), which says the same for
+  // these inputs: this only answers sooner. Kept apart, the full check's many rarer branches do
+  // not weigh on this one's code, whichever inputs have gone through them before.
+  if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  let schemeEnd = -1;
+  let special = false; // whether the special-scheme rule matched the scheme
+  let slashes = -1;
+  let host = -1;
+  let hostEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case SCHEME_SLOT:
+      case SPECIAL_SCHEME_SLOT:
+        if (start !== 0) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+        schemeEnd = end;
+        special = slots[flat[i]] === SPECIAL_SCHEME_SLOT;
+        break;
+      case SLASHES_SLOT:
+        if (end !== start + 2) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+        slashes = start;
+        break;
+      case HOST_SLOT:
+        host = start;
+        hostEnd = end;
+        break;
+      case QUERY_SLOT:
+        query = start;
+        queryEnd = end;
+        break;
+      case FRAGMENT_SLOT:
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      case FILE_SCHEME_SLOT:
+      case USERINFO_SLOT:
+      case PORT_SLOT:
+      case OPAQUE_PATH_SLOT:
+        return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+      default: // the path's run, and fields with no slot
+        break;
+    }
+  }
+  // A scheme (one the special-scheme rule did not match is not special), "//" right after its
+  // ":", then a host that is not empty, nor, in a special URL, an IPv4 address (with the host
+  // flag clear it is lower-case ASCII with no forbidden domain code point: the host parser
+  // leaves such a domain, or opaque host, as it is).
+  const at = schemeEnd + 1;
+  if (schemeEnd < 0 || (!special && schemeKind(pre, schemeEnd) !== 0)) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  if (slashes !== at || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  if (host !== at + 2 || hostEnd === host || (special && mayEndInANumberAt(pre, host, hostEnd))) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  // The path right after the host, starting with "/" (no "\\": its flag is clear) unless it is
+  // empty; then the query and the fragment right after their delimiters, and nothing after.
+  const pathEnd = query >= 0 ? query - 1 : fragment >= 0 ? fragment - 1 : pre.length;
+  if (pathEnd < hostEnd || (pathEnd > hostEnd && charCodeAt.call(pre, hostEnd) !== 0x2f)) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  let end = pathEnd;
+  if (query >= 0) {
+    if (charCodeAt.call(pre, pathEnd) !== 0x3f) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+    end = queryEnd;
+  }
+  if (fragment >= 0) {
+    if (fragment !== end + 1 || charCodeAt.call(pre, end) !== 0x23) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+    end = fragmentEnd;
+  }
+  if (end !== pre.length) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  if (pathEnd > hostEnd || !special) {
+    return { href: pre, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1, special };
+  }
+  // No path written: the path state gives a special URL one empty segment, serialized as "/"
+  // where the path starts; the query and fragment move one code unit on.
+  const href = pre.slice(0, hostEnd) + '/' + pre.slice(hostEnd);
+  return { href, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query, fragmentStart: fragment < 0 ? -1 : fragment, special };
+}
+
+/** normalizedOffsets' answer for any input: the full check. */
+function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
   // The components' [start, end), read from the marks into locals as gatherSlottedMarks (src/
   // semantic/url.ts) reads them into a Found, by the same slots (a later mark of a slot wins):
   // the common input needs no Found filled and read back. A run of path segments (RUN_SLOT) is
