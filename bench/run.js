@@ -2,7 +2,7 @@
 // The benchmark: url-grammar against Node's URL and whatwg-url, measured in the same run.
 //
 //   npm run bench                 (builds dist/, then runs this file)
-//   node bench/run.js [--runs N] [--fresh-runs N] [--after-runs N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
+//   node bench/run.js [--runs N] [--fresh-runs N] [--after-runs N] [--warm-ms N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
 //   node bench/run.js --spread N [--nodes 24]   how much the fresh and after figures vary from run to run
 //
 // The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
@@ -50,7 +50,7 @@ const RESULTS = path.join(__dirname, 'RESULTS.md');
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3, afterRuns: 3 };
+  const opts = { runs: 7, sampleMs: 80, warmMs: 1000, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3, afterRuns: 3 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
@@ -60,6 +60,10 @@ function parseArgs(argv) {
     else if (a === '--nodes') opts.nodes = argv[++i].split(',');
     else if (a === '--corpora') opts.corpora = argv[++i];
     else if (a === '--wall') opts.wall = true;
+    else if (a === '--warm-ms') {
+      opts.warmMs = parseInt(argv[++i], 10);
+      if (!(opts.warmMs >= 1)) throw new Error('bench: --warm-ms takes the shortest warm-up in ms, at least 1');
+    }
     else if (a === '--fresh-runs') {
       opts.freshRuns = parseInt(argv[++i], 10);
       if (!(opts.freshRuns >= 1)) throw new Error('bench: --fresh-runs takes a number of fresh processes per corpus, at least 1');
@@ -80,6 +84,7 @@ function parseArgs(argv) {
     if (!argv.includes('--fresh-runs')) opts.freshRuns = 1;
     if (!argv.includes('--after-runs')) opts.afterRuns = 1;
     opts.sampleMs = 25;
+    if (!argv.includes('--warm-ms')) opts.warmMs = 40;
   }
   return opts;
 }
@@ -247,12 +252,13 @@ function median(xs) {
 function timeCorpus(corpus, keys, opts) {
   const prepared = keys.map((k) => prepare(byKey(k), corpus));
   const n = corpus.inputs.length;
-  const warmMs = opts.quick ? 40 : 250;
+  const warmMs = opts.warmMs;
   // One full collection before the warm-up, none between samples: a forced collection shrinks
   // the young generation, and the samples after it would pay for growing it again.
   forceGC();
   const state = prepared.map((first) => {
-    // Warm-up: at least two passes and `warmMs` through one loop, then the loop that is timed,
+    // Warm-up: at least two passes and `warmMs` (--warm-ms: 1000 unless told, 40 with --quick)
+    // through one loop, then the loop that is timed,
     // compiled afresh, on until the parser has settled. The first loop is there because a loop
     // that V8 optimises while the parser's own functions are still young keeps code shaped by
     // their early state: without it, whichever corpus a process timed first came out slower
@@ -260,7 +266,13 @@ function timeCorpus(corpus, keys, opts) {
     // until settled: a stretch of `warmMs / 4` runs within 5% of the one before (a JavaScript
     // parser's optimising compiler works in the background, its time counted on this clock, and a
     // large generated function can take several hundred ms of it), at most 8 × `warmMs` in all.
-    // Every parser gets the same rule.
+    // Every parser gets the same rule. Why 1000 ms: with 250, url-grammar's samples of the
+    // corpus a fresh process timed first still fell, sample by sample, for seconds after the
+    // rule had called them settled (V8 still optimising the functions of rarer inputs, and
+    // compiling again after deoptimising), with spikes where its compiler ran; the same corpus
+    // timed after its two shares came out faster. A C++ parser needs no warm-up: this only gives
+    // the JavaScript parsers (url-grammar and whatwg-url alike) the time to reach the steady
+    // state the bench means to measure.
     let passes = 0;
     let ok = 0;
     const t0 = clock();
@@ -485,6 +497,7 @@ function runShareChild(mode, key, opts, bin = process.execPath) {
   const args = [__filename, `--${mode}-child`, key, '--corpora', opts.corpora, '--runs', String(opts.runs)];
   if (opts.quick) args.push('--quick');
   if (opts.wall) args.push('--wall');
+  args.push('--warm-ms', String(opts.warmMs));
   const r = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`bench: the ${mode} run of ${key} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -1081,6 +1094,7 @@ async function main(opts) {
       const args = [__filename, '--json-out', out, '--runs', String(opts.runs), '--fresh-runs', String(opts.freshRuns), '--after-runs', String(opts.afterRuns), '--corpora', corporaFile];
       if (opts.quick) args.push('--quick');
       if (opts.wall) args.push('--wall');
+      args.push('--warm-ms', String(opts.warmMs));
       const r = spawnSync(rt.bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
       if (r.status !== 0) throw new Error(`bench: the run under Node ${rt.major} failed (exit ${r.status})`);
       runs.push(JSON.parse(fs.readFileSync(out, 'utf8')));
@@ -1113,7 +1127,8 @@ async function main(opts) {
           ? 'read on wall-clock time, '
           : 'read on the process\'s CPU time (user + system, all threads, so a JavaScript parser\'s background compilation and concurrent GC count against it; ' +
             'wall-clock time on these shared cores mostly measures the neighbours), ') +
-        'after a warm-up; the parsers take turns in each round. Every figure here is construct-then-href (`new URL(s).href`, with the base where WPT gives one), ' +
+        `after a warm-up (at least ${opts.warmMs} ms and two passes, then on until two stretches of ${opts.warmMs / 4} ms agree within 5%, at most ${8 * opts.warmMs} ms); the parsers take turns in each round. ` +
+        'Every figure here is construct-then-href (`new URL(s).href`, with the base where WPT gives one), ' +
         'as callers use it, and "÷ Node\'s" compares url-grammar with Node\'s `URL` doing the same. A parser that fails on an input counts like one that parses it. ' +
         'Four corpora (bench/CORPUS.md): bench/real-urls.txt, bench/package-urls.txt, a machine corpus made at the start of the run, and the WPT inputs. ' +
         'Each is split by url-grammar\'s own `href` (which equals whatwg-url\'s on every input of the three real-world corpora; see the agreement lines below) ' +
