@@ -1211,7 +1211,14 @@ function resetResultsFile() {
   fs.writeFileSync(RESULTS, ['# Benchmark results', '', ...blocks.map((b) => `${b}\n`)].join('\n'));
 }
 
-const opts = parseArgs(process.argv.slice(2));
+let opts;
+try {
+  opts = parseArgs(process.argv.slice(2));
+} catch (e) {
+  // bad arguments: their one-line message, no stack
+  process.stderr.write(`${e.message}\n`);
+  process.exit(2);
+}
 if (opts.wall) clock = wallClock;
 if (opts.child === 'memory-child') memoryChild(opts.childKey);
 else if (opts.child === 'alloc-child') allocChild(opts.childKey);
