@@ -53,7 +53,10 @@ function parseArgs(argv) {
   const opts = { runs: 7, sampleMs: 80, warmMs: 1000, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 3, afterRuns: 3 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--runs') opts.runs = Math.max(1, parseInt(argv[++i], 10));
+    if (a === '--runs') {
+      opts.runs = parseInt(argv[++i], 10);
+      if (!(opts.runs >= 1)) throw new Error('bench: --runs takes a number of timed rounds, at least 1');
+    }
     else if (a === '--quick') opts.quick = true;
     else if (a === '--no-write') opts.write = false;
     else if (a === '--json-out') opts.jsonOut = argv[++i];
