@@ -112,7 +112,7 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     expect(checked).to.equal(4 * inputs.length);
   });
 
-  it('the quick answer for scheme "://" host [path] [query] [fragment] agrees with the full check at each of its edges', () => {
+  it('on each edge of the quick answer for scheme "://" host [path] [query] [fragment]: the href Node\'s URL gives, getters equal to the record\'s', () => {
     // normalizedOffsets answers these shapes itself and leaves every other to its full check:
     // each input here is on one side of an edge of that quick answer (a path or none, special
     // or not, query and fragment or not, what sends an input on), and must come out as Node's

@@ -260,13 +260,13 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
   pre = '' + pre;
-  // The common input first, in few steps: a URL (not "file") written as
-  // scheme "://" host [path] ["?" query] ["#" fragment], with no credentials and no port, and no
-  // flag raised that could mean a repair in a special URL (nor, as those flags cover it, in
-  // any other). Anything else, and anything here that is not as this
-  // expects, is left to the full check below (normalizedOffsetsInFull), which says the same for
-  // these inputs: this only answers sooner. Kept apart, the full check's many rarer branches do
-  // not weigh on this one's code, whichever inputs have gone through them before.
+  // The common input first, in few steps: a URL (not "file") written as scheme "://" host [path]
+  // ["?" query] ["#" fragment], with no credentials and no port, and no flag raised that could
+  // mean a repair in a special URL (nor, as those flags cover it, in any other). Anything else,
+  // and anything here that is not as this expects, is left to the full check below
+  // (normalizedOffsetsInFull), which says the same for these inputs: this only answers sooner.
+  // Kept apart, the full check's many rarer branches do not weigh on this one's code, whichever
+  // inputs have gone through them before.
   if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
   let schemeEnd = -1;
   let special = false; // whether the special-scheme rule matched the scheme
