@@ -261,8 +261,8 @@ function timeCorpus(corpus, keys, opts) {
   forceGC();
   const state = prepared.map((first) => {
     // Warm-up: at least two passes and `warmMs` (--warm-ms: 1000 unless told, 40 with --quick)
-    // through one loop, then the loop that is timed,
-    // compiled afresh, on until the parser has settled. The first loop is there because a loop
+    // through one loop, then the loop that is timed, compiled afresh, on until the parser has
+    // settled. The first loop is there because a loop
     // that V8 optimises while the parser's own functions are still young keeps code shaped by
     // their early state: without it, whichever corpus a process timed first came out slower
     // than the same corpus timed later, for every parser but most for url-grammar. Then on
