@@ -112,11 +112,12 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
     expect(checked).to.equal(4 * inputs.length);
   });
 
-  it('on each edge of the quick answer for scheme "://" host [path] [query] [fragment]: the href Node\'s URL gives, getters equal to the record\'s', () => {
+  it('on each edge of the quick answer for scheme "://" [credentials "@"] host [":" port] [path] [query] [fragment]: the href Node\'s URL gives, getters equal to the record\'s', () => {
     // normalizedOffsets answers these shapes itself and leaves every other to its full check:
-    // each input here is on one side of an edge of that quick answer (a path or none, special
-    // or not, query and fragment or not, what sends an input on), and must come out as Node's
-    // URL gives it, with every getter equal to the record's.
+    // each input here is on one side of an edge of that quick answer (a path or none, special,
+    // file or not, credentials, a port, an IPv4 host, query and fragment or not, what sends an
+    // input on), and must come out as Node's URL gives it, with every getter equal to the
+    // record's.
     const inputs: Array<[string, string | null]> = [
       ['https://example.com/a/b?q=1#f', 'https://example.com/a/b?q=1#f'],
       ['https://example.com', 'https://example.com/'],
@@ -134,6 +135,42 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
       ['https://', null],
       ['https://example.com:443', 'https://example.com/'],
       ['https://example.com:8080?q', 'https://example.com:8080/?q'],
+      ['http://localhost:3000', 'http://localhost:3000/'],
+      ['http://127.0.0.1:9/x', 'http://127.0.0.1:9/x'],
+      ['http://h:0#f', 'http://h:0/#f'],
+      ['http://h:65535', 'http://h:65535/'],
+      ['http://h:65536', null],
+      ['http://h:123456/', null],
+      ['http://h:8a/', null],
+      ['http://h:/', 'http://h/'],
+      ['http://h:00', 'http://h:0/'],
+      ['http://h:080/x', 'http://h/x'],
+      ['http://h:0443/x', 'http://h:443/x'],
+      ['ws://h:443', 'ws://h:443/'],
+      ['wss://h:443', 'wss://h/'],
+      ['ftp://h:21/', 'ftp://h/'],
+      ['ftp://h:2121/', 'ftp://h:2121/'],
+      ['sc://h:80', 'sc://h:80'],
+      ['sc://h:012/x', 'sc://h:12/x'],
+      ['sc://h:99999', null],
+      ['sc://:1', null],
+      ['https://u:p@example.com/x', 'https://u:p@example.com/x'],
+      ['https://u@example.com', 'https://u@example.com/'],
+      ['https://:p@example.com:8080', 'https://:p@example.com:8080/'],
+      ['https://u:@example.com/', 'https://u@example.com/'],
+      ['https://@example.com/', 'https://example.com/'],
+      ['https://u:p:q@example.com/', 'https://u:p%3Aq@example.com/'],
+      ['https://u@v@example.com/', 'https://u%40v@example.com/'],
+      ['sc://u:p@h', 'sc://u:p@h'],
+      ['http://127.0.0.1:8080', 'http://127.0.0.1:8080/'],
+      ['http://0.0.0.0/x', 'http://0.0.0.0/x'],
+      ['http://255.255.255.255', 'http://255.255.255.255/'],
+      ['http://256.1.1.1', null],
+      ['http://01.2.3.4/', 'http://1.2.3.4/'],
+      ['http://1.2.3/', 'http://1.2.0.3/'],
+      ['http://1.2.3.4./', 'http://1.2.3.4/'],
+      ['http://1.2.3.4.5/', null],
+      ['sc://1.2.3/', 'sc://1.2.3/'],
       ['https://u:p@example.com', 'https://u:p@example.com/'],
       ['HTTPS://example.com', 'https://example.com/'],
       ['https://Example.com', 'https://example.com/'],
@@ -143,6 +180,18 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
       ["sc://h/?it's", "sc://h/?it's"],
       ['https://example.com/#a b', 'https://example.com/#a%20b'],
       ['file://example.com', 'file://example.com/'],
+      ['file://h/x?q#f', 'file://h/x?q#f'],
+      ['file://h?q', 'file://h/?q'],
+      ['file://localhost/x', 'file:///x'],
+      ['file://localhost', 'file:///'],
+      ['file://h:1/', null],
+      ['file://u@h/', null],
+      ['file://h/c|/x', 'file://h/c:/x'],
+      ['file://h/C|', 'file://h/C:'],
+      ['file://h/a|b', 'file://h/a|b'],
+      ['file://1.2.3.4', 'file://1.2.3.4/'],
+      ['file://1.2.3/', 'file://1.2.0.3/'],
+      ['FILE://h', 'file://h/'],
       ['https:example.com', 'https://example.com/'],
     ];
     for (const [input, href] of inputs) {

@@ -125,6 +125,34 @@ export function mayEndInANumberAt(input: string, start: number, end: number): bo
 }
 
 /**
+ * Whether input[start, end) is an IPv4 address as the host serializer writes one
+ * (https://url.spec.whatwg.org/#concept-ipv4-serializer): four numbers from 0 to 255 in decimal,
+ * none with a leading zero, joined by "." (no trailing "."). The IPv4 parser reads such a host
+ * as that address, so the host serializes as it is written.
+ */
+export function isSerializedIPv4At(input: string, start: number, end: number): boolean {
+  let parts = 0;
+  let i = start;
+  while (i < end) {
+    const first = charCodeAt.call(input, i);
+    if (first < 0x30 || first > 0x39) return false;
+    let value = first - 0x30;
+    let j = i + 1;
+    for (; j < end; j++) {
+      const c = charCodeAt.call(input, j);
+      if (c === 0x2e) break;
+      if (c < 0x30 || c > 0x39 || value === 0) return false; // (value 0: a leading zero)
+      value = value * 10 + (c - 0x30);
+      if (value > 255) return false;
+    }
+    if (++parts > 4) return false;
+    if (j === end) return parts === 4;
+    i = j + 1; // past the "."
+  }
+  return false; // empty, or a trailing "."
+}
+
+/**
  * The domain parser's result for a non-empty ASCII domain with no forbidden domain code point
  * (the domain, ASCII-lowercased), or undefined when the domain is anything else.
  */

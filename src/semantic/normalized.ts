@@ -27,7 +27,7 @@
 
 import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
-import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, mayEndInANumberAt, parseHost, serializeHost } from './host';
+import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, isSerializedIPv4At, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import { FILE_SCHEME_SLOT, FRAGMENT_SLOT, HOST_SLOT, OPAQUE_PATH_SLOT, PORT_SLOT, QUERY_SLOT, SCHEME_SLOT, SLASHES_SLOT, SPECIAL_SCHEME_SLOT, USERINFO_SLOT } from './url';
@@ -90,9 +90,11 @@ const SEGMENT_PERCENT_FLAG = 1 << 10;
 const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
 /**
  * The flags that could mean a special URL's input is not its serialization, any of which sends
- * it past normalizedOffsets' quick answer (QUERY_FLAG and OPAQUE_PATH_FLAG are for other URLs).
+ * it past normalizedOffsets' quick answer (QUERY_FLAG is for other URLs, and OPAQUE_PATH_FLAG is
+ * read there with an opaque path). A path's "." and "%" (SEGMENT_DOT_FLAG, SEGMENT_PERCENT_FLAG)
+ * are not among them: the quick answer looks for a dot segment itself.
  */
-const SPECIAL_REPAIR_FLAGS = SCHEME_FLAG | HOST_FLAG | SEGMENT_FLAG | SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG | BACKSLASH_SEPARATOR_FLAG | SPECIAL_QUERY_FLAG | FRAGMENT_FLAG;
+const QUICK_REPAIR_FLAGS = SCHEME_FLAG | HOST_FLAG | SEGMENT_FLAG | BACKSLASH_SEPARATOR_FLAG | SPECIAL_QUERY_FLAG | FRAGMENT_FLAG;
 
 /** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
 function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
@@ -247,6 +249,26 @@ function withoutDotSegments(path: string): string {
 }
 
 /**
+ * Where the username ends in the credentials pre[userinfo, userinfoEnd), which the "@" at
+ * userinfoEnd ends, when the authority state and the serializer leave them as they are written
+ * (https://url.spec.whatwg.org/#authority-state): split at the first ":" into username and
+ * password, each percent-encoded with the userinfo set, an empty password without its ":", and
+ * no credentials at all without the "@". So: not empty, nothing to encode (a second ":" or an
+ * earlier "@" would be), and no ":" last. -1 when they are not as written.
+ */
+function credentialsAsWritten(pre: string, userinfo: number, userinfoEnd: number): number {
+  if (userinfoEnd === userinfo || charCodeAt.call(pre, userinfoEnd) !== 0x40) return -1;
+  let usernameEnd = userinfoEnd;
+  for (let i = userinfo; i < userinfoEnd; i++) {
+    const c = charCodeAt.call(pre, i);
+    if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
+    if (c !== 0x3a || usernameEnd !== userinfoEnd) return -1;
+    usernameEnd = i;
+  }
+  return usernameEnd === userinfoEnd - 1 ? -1 : usernameEnd;
+}
+
+/**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
@@ -260,19 +282,34 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
   pre = '' + pre;
-  // The common input first, in few steps: a URL (not "file") written as scheme "://" host [path]
-  // ["?" query] ["#" fragment], with no credentials and no port, and no flag raised that could
-  // mean a repair in a special URL (nor, as those flags cover it, in any other). Anything else,
-  // and anything here that is not as this expects, is left to the full check below
-  // (normalizedOffsetsInFull), which says the same for these inputs: this only answers sooner.
-  // Kept apart, the full check's many rarer branches do not weigh on this one's code, whichever
-  // inputs have gone through them before.
-  if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  return quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
+}
+
+/**
+ * normalizedOffsets' answer for the common input, in few steps, or null to leave the input to
+ * the full check (normalizedOffsetsInFull), which says the same for the inputs this answers: this
+ * only answers sooner. The common input is a URL written as scheme "://" [credentials "@"] host
+ * [":" port] [path] ["?" query] ["#" fragment], or as scheme ":" opaque path ["?" query]
+ * ["#" fragment], with each component as the serializer writes it (a special URL's missing path
+ * aside), and no flag raised that could mean a repair in a special URL (nor, as those flags
+ * cover it, in any other) but those of a path's "." and "%", where it looks for a dot segment.
+ * Kept apart, the full check's many rarer branches do not weigh on this one's code, whichever
+ * inputs have gone through them before.
+ */
+function quickOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
+  if ((flags & QUICK_REPAIR_FLAGS) !== 0) return null;
   let schemeEnd = -1;
   let special = false; // whether the special-scheme rule matched the scheme
+  let file = false; // whether the file-scheme rule did
   let slashes = -1;
+  let userinfo = -1;
+  let userinfoEnd = -1;
   let host = -1;
   let hostEnd = -1;
+  let port = -1;
+  let portEnd = -1;
+  let opaquePath = -1;
+  let opaquePathEnd = -1;
   let query = -1;
   let queryEnd = -1;
   let fragment = -1;
@@ -283,17 +320,31 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
     switch (slots[flat[i]]) {
       case SCHEME_SLOT:
       case SPECIAL_SCHEME_SLOT:
-        if (start !== 0) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+      case FILE_SCHEME_SLOT:
+        if (start !== 0) return null;
         schemeEnd = end;
         special = slots[flat[i]] === SPECIAL_SCHEME_SLOT;
+        file = slots[flat[i]] === FILE_SCHEME_SLOT;
         break;
       case SLASHES_SLOT:
-        if (end !== start + 2) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+        if (end !== start + 2) return null;
         slashes = start;
+        break;
+      case USERINFO_SLOT:
+        userinfo = start;
+        userinfoEnd = end;
         break;
       case HOST_SLOT:
         host = start;
         hostEnd = end;
+        break;
+      case PORT_SLOT:
+        port = start;
+        portEnd = end;
+        break;
+      case OPAQUE_PATH_SLOT:
+        opaquePath = start;
+        opaquePathEnd = end;
         break;
       case QUERY_SLOT:
         query = start;
@@ -303,44 +354,91 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
         fragment = start;
         fragmentEnd = end;
         break;
-      case FILE_SCHEME_SLOT:
-      case USERINFO_SLOT:
-      case PORT_SLOT:
-      case OPAQUE_PATH_SLOT:
-        return normalizedOffsetsInFull(pre, flat, used, slots, flags);
       default: // the path's run, and fields with no slot
         break;
     }
   }
-  // A scheme (one the special-scheme rule did not match is not special), "//" right after its
-  // ":", then a host that is not empty, nor, in a special URL, an IPv4 address (with the host
-  // flag clear it is lower-case ASCII with no forbidden domain code point: the host parser
-  // leaves such a domain, or opaque host, as it is).
+  // A scheme (one the special-scheme and file-scheme rules did not match is not special).
   const at = schemeEnd + 1;
-  if (schemeEnd < 0 || (!special && schemeKind(pre, schemeEnd) !== 0)) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
-  if (slashes !== at || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
-  if (host !== at + 2 || hostEnd === host || (special && mayEndInANumberAt(pre, host, hostEnd))) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
-  // The path right after the host, starting with "/" (no "\\": its flag is clear) unless it is
-  // empty; then the query and the fragment right after their delimiters, and nothing after.
+  const anySpecial = special || file;
+  if (schemeEnd < 0 || (!anySpecial && schemeKind(pre, schemeEnd) !== 0)) return null;
+  let usernameEnd = -1;
+  let credentialsEnd = -1;
+  let pathStart = at;
+  if (opaquePath >= 0) {
+    // An opaque path right after the ":", with nothing to encode (its flag clear).
+    if (anySpecial || slashes >= 0 || host >= 0 || opaquePath !== at || (flags & OPAQUE_PATH_FLAG) !== 0) return null;
+  } else {
+    // "//" right after the ":", then credentials as written, if any (never in a file URL), then
+    // a host that is not empty. With the host flag clear it is lower-case ASCII with no
+    // forbidden domain code point: the host parser leaves such a domain, or opaque host, as it
+    // is. In a special URL (file too) it is not an IPv4 address either, unless one written as
+    // the serializer writes it; in a file URL it is not "localhost", which the file host state
+    // makes the empty host.
+    if (slashes !== at || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
+    if (file && (userinfo >= 0 || port >= 0)) return null;
+    let hostAt = at + 2;
+    if (userinfo >= 0) {
+      if (userinfo !== hostAt) return null;
+      usernameEnd = credentialsAsWritten(pre, userinfo, userinfoEnd);
+      if (usernameEnd < 0) return null;
+      credentialsEnd = userinfoEnd;
+      hostAt = credentialsEnd + 1;
+    }
+    if (host !== hostAt || hostEnd === host) return null;
+    if (anySpecial && mayEndInANumberAt(pre, host, hostEnd) && !isSerializedIPv4At(pre, host, hostEnd)) return null;
+    if (file && hostEnd - host === 9 && pre.startsWith('localhost', host)) return null;
+    // A port right after the host's ":", as the port state leaves it and the serializer writes
+    // it (https://url.spec.whatwg.org/#port-state): digits, at most 65535, no leading zero. In a
+    // special URL it is none of the special schemes' default ports (21, 80, 443: one of them may
+    // be this scheme's, which the port state drops). Any other port, and one the port state
+    // fails on, is the full check's.
+    pathStart = hostEnd;
+    if (port >= 0) {
+      if (port !== hostEnd + 1 || charCodeAt.call(pre, hostEnd) !== 0x3a || portEnd === port || portEnd - port > 5) return null;
+      if (portEnd - port > 1 && charCodeAt.call(pre, port) === 0x30) return null;
+      let value = 0;
+      for (let i = port; i < portEnd; i++) {
+        const c = charCodeAt.call(pre, i);
+        if (c < 0x30 || c > 0x39) return null;
+        value = value * 10 + (c - 0x30);
+      }
+      if (value > 65535 || (special && (value === 80 || value === 443 || value === 21))) return null;
+      pathStart = portEnd;
+    }
+  }
+  // The path (it ends where the query or fragment starts), then the query and the fragment
+  // right after their delimiters, and nothing after.
   const pathEnd = query >= 0 ? query - 1 : fragment >= 0 ? fragment - 1 : pre.length;
-  if (pathEnd < hostEnd || (pathEnd > hostEnd && charCodeAt.call(pre, hostEnd) !== 0x2f)) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  if (pathEnd < pathStart) return null;
+  if (opaquePath >= 0) {
+    // (a space that ends an opaque path before a query or fragment is percent-encoded)
+    if (opaquePathEnd !== pathEnd || (pathEnd > at && charCodeAt.call(pre, pathEnd - 1) === 0x20 && pathEnd < pre.length)) return null;
+  } else if (pathEnd > pathStart) {
+    // Segments, the first right after the host (or port), each after a "/" (no "\\": its flag is
+    // clear), none a dot segment. (A file URL's first segment with a "|" second, which may be a
+    // Windows drive letter the path state writes with ":", is the full check's.)
+    if (charCodeAt.call(pre, pathStart) !== 0x2f) return null;
+    if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, pathStart, pathEnd, (flags & SEGMENT_PERCENT_FLAG) !== 0)) return null;
+    if (file && pathEnd >= pathStart + 3 && charCodeAt.call(pre, pathStart + 2) === 0x7c) return null;
+  }
   let end = pathEnd;
   if (query >= 0) {
-    if (charCodeAt.call(pre, pathEnd) !== 0x3f) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+    if (charCodeAt.call(pre, pathEnd) !== 0x3f) return null;
     end = queryEnd;
   }
   if (fragment >= 0) {
-    if (fragment !== end + 1 || charCodeAt.call(pre, end) !== 0x23) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
+    if (fragment !== end + 1 || charCodeAt.call(pre, end) !== 0x23) return null;
     end = fragmentEnd;
   }
-  if (end !== pre.length) return normalizedOffsetsInFull(pre, flat, used, slots, flags);
-  if (pathEnd > hostEnd || !special) {
-    return { href: pre, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1, special };
+  if (end !== pre.length) return null;
+  if (pathEnd > pathStart || !anySpecial) {
+    return { href: pre, protocolEnd: at, usernameEnd, credentialsEnd, hostStart: host, hostEnd, portEnd: pathStart, pathStart, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1, special };
   }
-  // No path written: the path state gives a special URL one empty segment, serialized as "/"
-  // where the path starts; the query and fragment move one code unit on.
-  const href = pre.slice(0, hostEnd) + '/' + pre.slice(hostEnd);
-  return { href, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query, fragmentStart: fragment < 0 ? -1 : fragment, special };
+  // No path written: the path state gives a special URL (file too) one empty segment, serialized
+  // as "/" where the path starts; the query and fragment move one code unit on.
+  const href = pre.slice(0, pathStart) + '/' + pre.slice(pathStart);
+  return { href, protocolEnd: at, usernameEnd, credentialsEnd, hostStart: host, hostEnd, portEnd: pathStart, pathStart, queryStart: query < 0 ? -1 : query, fragmentStart: fragment < 0 ? -1 : fragment, special };
 }
 
 /** normalizedOffsets' answer for any input: the full check. */
@@ -457,20 +555,11 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
     if (slashes !== at || slashesEnd !== at + 2 || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
     let hostAt = at + 2;
     if (userinfo >= 0) {
-      // Credentials (https://url.spec.whatwg.org/#authority-state): everything before the last
-      // "@", split at its first ":" into username and password, each percent-encoded with the
-      // userinfo set. As written when nothing there is encoded (a second ":" or an earlier "@"
-      // would be) and neither is dropped: an empty password loses its ":", and no credentials
-      // at all lose the "@".
-      if (userinfo !== hostAt || charCodeAt.call(pre, userinfoEnd) !== 0x40) return null;
-      usernameEnd = credentialsEnd = userinfoEnd;
-      for (let i = userinfo; i < credentialsEnd; i++) {
-        const c = charCodeAt.call(pre, i);
-        if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
-        if (c !== 0x3a || usernameEnd !== credentialsEnd) return null;
-        usernameEnd = i;
-      }
-      if (credentialsEnd === userinfo || usernameEnd === credentialsEnd - 1) return null;
+      // Credentials: everything before the last "@" (see credentialsAsWritten).
+      if (userinfo !== hostAt) return null;
+      usernameEnd = credentialsAsWritten(pre, userinfo, userinfoEnd);
+      if (usernameEnd < 0) return null;
+      credentialsEnd = userinfoEnd;
       hostAt = credentialsEnd + 1;
     }
     if (host !== hostAt) return null;
