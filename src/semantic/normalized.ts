@@ -95,6 +95,8 @@ const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
  * are not among them: the quick answer looks for a dot segment itself.
  */
 const QUICK_REPAIR_FLAGS = SCHEME_FLAG | HOST_FLAG | SEGMENT_FLAG | BACKSLASH_SEPARATOR_FLAG | SPECIAL_QUERY_FLAG | FRAGMENT_FLAG;
+/** Those and a path's "." and "%": commonOffsets leaves any path with one to quickOffsets. */
+const SPECIAL_REPAIR_FLAGS = QUICK_REPAIR_FLAGS | SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG;
 
 /** The flags of an encode set: its ASCII members and U+007F up raise `bit`. */
 function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
@@ -282,13 +284,100 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
   pre = '' + pre;
-  return quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  return commonOffsets(pre, flat, used, slots, flags) ?? quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
 }
 
 /**
- * normalizedOffsets' answer for the common input, in few steps, or null to leave the input to
- * the full check (normalizedOffsetsInFull), which says the same for the inputs this answers: this
- * only answers sooner. The common input is a URL written as scheme "://" [credentials "@"] host
+ * normalizedOffsets' first answer, for the most common input of all: a URL (not "file") written
+ * as scheme "://" host [path] ["?" query] ["#" fragment], with no credentials and no port, and
+ * no flag raised that could mean a repair in a special URL (nor, as those flags cover it, in any
+ * other). Null leaves the input to quickOffsets, then to the full check, which say the same for
+ * these inputs. It is quickOffsets less every branch the common input never takes (credentials,
+ * ports, IPv4 hosts, file URLs, opaque paths, a path's "." and "%"): inputs with those (the WPT
+ * inputs are full of them) go through quickOffsets, and leave this function's code, which V8
+ * compiles for what it has seen, as lean after them as before.
+ */
+function commonOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
+  if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return null;
+  let schemeEnd = -1;
+  let special = false; // whether the special-scheme rule matched the scheme
+  let slashes = -1;
+  let host = -1;
+  let hostEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case SCHEME_SLOT:
+      case SPECIAL_SCHEME_SLOT:
+        if (start !== 0) return null;
+        schemeEnd = end;
+        special = slots[flat[i]] === SPECIAL_SCHEME_SLOT;
+        break;
+      case SLASHES_SLOT:
+        if (end !== start + 2) return null;
+        slashes = start;
+        break;
+      case HOST_SLOT:
+        host = start;
+        hostEnd = end;
+        break;
+      case QUERY_SLOT:
+        query = start;
+        queryEnd = end;
+        break;
+      case FRAGMENT_SLOT:
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      case FILE_SCHEME_SLOT:
+      case USERINFO_SLOT:
+      case PORT_SLOT:
+      case OPAQUE_PATH_SLOT:
+        return null;
+      default: // the path's run, and fields with no slot
+        break;
+    }
+  }
+  // A scheme (one the special-scheme rule did not match is not special), "//" right after its
+  // ":", then a host that is not empty, nor, in a special URL, an IPv4 address (with the host
+  // flag clear it is lower-case ASCII with no forbidden domain code point: the host parser
+  // leaves such a domain, or opaque host, as it is).
+  const at = schemeEnd + 1;
+  if (schemeEnd < 0 || (!special && schemeKind(pre, schemeEnd) !== 0)) return null;
+  if (slashes !== at || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
+  if (host !== at + 2 || hostEnd === host || (special && mayEndInANumberAt(pre, host, hostEnd))) return null;
+  // The path right after the host, starting with "/" (no "\\": its flag is clear) unless it is
+  // empty; then the query and the fragment right after their delimiters, and nothing after.
+  const pathEnd = query >= 0 ? query - 1 : fragment >= 0 ? fragment - 1 : pre.length;
+  if (pathEnd < hostEnd || (pathEnd > hostEnd && charCodeAt.call(pre, hostEnd) !== 0x2f)) return null;
+  let end = pathEnd;
+  if (query >= 0) {
+    if (charCodeAt.call(pre, pathEnd) !== 0x3f) return null;
+    end = queryEnd;
+  }
+  if (fragment >= 0) {
+    if (fragment !== end + 1 || charCodeAt.call(pre, end) !== 0x23) return null;
+    end = fragmentEnd;
+  }
+  if (end !== pre.length) return null;
+  if (pathEnd > hostEnd || !special) {
+    return { href: pre, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1, special };
+  }
+  // No path written: the path state gives a special URL one empty segment, serialized as "/"
+  // where the path starts; the query and fragment move one code unit on.
+  const href = pre.slice(0, hostEnd) + '/' + pre.slice(hostEnd);
+  return { href, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query, fragmentStart: fragment < 0 ? -1 : fragment, special };
+}
+
+/**
+ * normalizedOffsets' second answer, when commonOffsets has none: the common input, in few steps,
+ * or null to leave the input to the full check (normalizedOffsetsInFull), which says the same for
+ * the inputs this answers: this only answers sooner. The common input is a URL written as scheme "://" [credentials "@"] host
  * [":" port] [path] ["?" query] ["#" fragment], or as scheme ":" opaque path ["?" query]
  * ["#" fragment], with each component as the serializer writes it (a special URL's missing path
  * aside), and no flag raised that could mean a repair in a special URL (nor, as those flags
