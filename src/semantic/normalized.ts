@@ -271,6 +271,23 @@ function credentialsAsWritten(pre: string, userinfo: number, userinfoEnd: number
 }
 
 /**
+ * The value of the port pre[port, end) as the port state reads it
+ * (https://url.spec.whatwg.org/#port-state): -1 when it has a code unit that is not an ASCII
+ * digit (port-invalid) or is above 65535 (port-out-of-range), on which the state fails; 0 when
+ * it is empty.
+ */
+function portValueAt(pre: string, port: number, end: number): number {
+  let value = 0;
+  for (let i = port; i < end; i++) {
+    const c = charCodeAt.call(pre, i);
+    if (c < 0x30 || c > 0x39) return -1;
+    value = value * 10 + (c - 0x30);
+    if (value > 65535) return -1;
+  }
+  return value;
+}
+
+/**
  * The offsets of `pre`'s components when the basic URL parser (no base, UTF-8) followed by the
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
@@ -484,15 +501,10 @@ function quickOffsets(pre: string, flat: readonly number[], used: number, slots:
     // fails on, is the full check's.
     pathStart = hostEnd;
     if (port >= 0) {
-      if (port !== hostEnd + 1 || charCodeAt.call(pre, hostEnd) !== 0x3a || portEnd === port || portEnd - port > 5) return null;
+      if (port !== hostEnd + 1 || charCodeAt.call(pre, hostEnd) !== 0x3a || portEnd === port) return null;
       if (portEnd - port > 1 && charCodeAt.call(pre, port) === 0x30) return null;
-      let value = 0;
-      for (let i = port; i < portEnd; i++) {
-        const c = charCodeAt.call(pre, i);
-        if (c < 0x30 || c > 0x39) return null;
-        value = value * 10 + (c - 0x30);
-      }
-      if (value > 65535 || (special && (value === 80 || value === 443 || value === 21))) return null;
+      const value = portValueAt(pre, port, portEnd);
+      if (value < 0 || (special && (value === 80 || value === 443 || value === 21))) return null;
       pathStart = portEnd;
     }
   }
@@ -703,13 +715,8 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
       // https://url.spec.whatwg.org/#port-state: digits only, at most 65535; an empty port or the
       // scheme's default is no port at all, and the serializer writes the number as a number.
       // (A file URL has no port: it went to the full pass above.)
-      let value = 0;
-      for (let i = port; i < markedPortEnd; i++) {
-        const c = charCodeAt.call(pre, i);
-        if (c < 0x30 || c > 0x39) return false; // port-invalid
-        value = value * 10 + (c - 0x30);
-        if (value > 65535) return false; // port-out-of-range
-      }
+      const value = portValueAt(pre, port, markedPortEnd);
+      if (value < 0) return false; // port-invalid or port-out-of-range
       if (markedPortEnd === port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
       else if (charCodeAt.call(pre, port) === 0x30 && markedPortEnd - port > 1) portText = ':' + value;
       at = markedPortEnd;
