@@ -104,19 +104,16 @@ function encodeLong(input: string, i: number, set: EncodeSet, spaceAsPlus: boole
   const buf = longBuffer;
   let k = 0;
   for (; i < n; i++) {
-    // (charCodeAt, and a surrogate pair put together here: codePointAt on every code unit took a
-    // tenth more time; a lone surrogate stays itself, as codePointAt leaves it)
+    // (charCodeAt, and codePointAt only at a lead surrogate: codePointAt on every code unit took
+    // a tenth more time; a lone surrogate stays itself)
     let cp = input.charCodeAt(i);
     if (cp <= 0x7e && set[cp] !== 1) buf[k++] = spaceAsPlus && cp === 0x20 ? 0x2b : cp;
     else if (spaceAsPlus && cp === 0x20) buf[k++] = 0x2b;
     else if (cp < 0x80) k = putEncodedByte(buf, k, cp);
     else {
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
-        const low = input.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          i++;
-        }
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        cp = input.codePointAt(i)!;
+        if (cp > 0xffff) i++;
       }
       if (cp < 0x800) {
         k = putEncodedByte(buf, k, 0xc0 | (cp >> 6));
