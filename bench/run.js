@@ -23,10 +23,10 @@
 // every Node version times the same inputs): already normal (href is the input), normalising (it
 // parses and href differs) and failing. The whole corpus and the first two shares are timed,
 // construct-then-href, twice: in fresh processes that time that corpus alone (--fresh-runs of
-// them, 5 unless told, each parser's figure the median of theirs: one fresh process's figures
+// them, 7 unless told, each parser's figure the median of theirs: one fresh process's figures
 // differ from the next one's by more than the margins the targets ask about), and in processes
 // that first put the WPT inputs and another corpus through every parser, then time it ("after
-// other work"; --after-runs of them, 5 unless told, medians as for fresh). The WPT inputs, which
+// other work"; --after-runs of them, 7 unless told, medians as for fresh). The WPT inputs, which
 // no target reads, take one process of each kind. The Node version's main
 // process times every corpus after the same other work too, for the full speed tables. Results
 // go to the console and to bench/RESULTS.md.
@@ -51,7 +51,7 @@ const RESULTS = path.join(__dirname, 'RESULTS.md');
 // ---- options --------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { runs: 7, sampleMs: 80, warmMs: 1000, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 5, afterRuns: 5 };
+  const opts = { runs: 7, sampleMs: 80, warmMs: 1000, quick: false, write: true, child: null, childKey: null, jsonOut: null, nodes: null, corpora: null, wall: false, spread: 0, freshRuns: 7, afterRuns: 7 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') {
@@ -993,18 +993,20 @@ const TARGETS = [
     check: (f) => worst(f, (c, m) => [c[m].normalising && c[m].normalising.ug / c[m].normalising.node], 'max', (x) => x <= 2, fmtX),
   },
   {
-    label: "after other work within 10% of fresh (url-grammar ÷ Node's URL, whole corpus and normalising share)",
-    check: (f) =>
-      worst(
-        f,
-        (c, m) =>
-          m === 'after'
-            ? ['whole', 'normalising'].map((s) => c.fresh[s] && c.after[s] && c.after[s].ug / c.after[s].node / (c.fresh[s].ug / c.fresh[s].node) - 1)
-            : [],
-        'maxAbs',
-        (x) => Math.abs(x) <= 0.1,
-        fmtDiff,
-      ),
+    // One-sided: the issue is about a process that has done other work first being slower
+    // ("measured faster in a fresh process than after other code has run"); a figure that
+    // comes out faster after other work is named beside the verdict, not counted against it.
+    label: "after other work at most 10% slower than fresh (url-grammar ÷ Node's URL, whole corpus and normalising share)",
+    check: (f) => {
+      const change = (c, m) =>
+        m === 'after'
+          ? ['whole', 'normalising'].map((s) => c.fresh[s] && c.after[s] && c.after[s].ug / c.after[s].node / (c.fresh[s].ug / c.fresh[s].node) - 1)
+          : [];
+      const slower = worst(f, change, 'maxShare', (x) => x <= 0.1, fmtDiff);
+      const faster = worst(f, change, 'minShare', () => true, fmtDiff);
+      if (faster.value === null || faster.value >= 0) return slower;
+      return { ...slower, text: `${slower.text}; fastest after: ${faster.text}` };
+    },
   },
   {
     label: "long inputs: every 1 MB shape ≤ 3× Node's URL",
@@ -1023,7 +1025,11 @@ const TARGETS = [
   },
 ];
 
-/** The worst of `values(corpus, mode)` over the real-world corpora and both modes. */
+/**
+ * The worst of `values(corpus, mode)` over the real-world corpora and both modes: the largest
+ * ('max'), the smallest ('min'), or, for values that are per share (whole, normalising), the
+ * largest ('maxShare') or the smallest ('minShare'), named by corpus and share.
+ */
 function worst(f, values, direction, ok, fmt) {
   let best = null;
   for (const c of realWorld(f)) {
@@ -1031,9 +1037,9 @@ function worst(f, values, direction, ok, fmt) {
       const vs = values(c, m);
       vs.forEach((v, i) => {
         if (typeof v !== 'number' || !Number.isFinite(v)) return;
-        const score = direction === 'min' ? -v : direction === 'maxAbs' ? Math.abs(v) : v;
+        const score = direction === 'min' || direction === 'minShare' ? -v : v;
         if (best === null || score > best.score) {
-          const where = direction === 'maxAbs' ? `${shortName(c)}, ${i === 0 ? 'whole' : 'normalising'}` : `${shortName(c)}, ${m === 'after' ? 'after other work' : 'fresh'}`;
+          const where = direction.endsWith('Share') ? `${shortName(c)}, ${i === 0 ? 'whole' : 'normalising'}` : `${shortName(c)}, ${m === 'after' ? 'after other work' : 'fresh'}`;
           best = { score, value: v, where };
         }
       });
