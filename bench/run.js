@@ -1229,22 +1229,27 @@ function resetResultsFile() {
   fs.writeFileSync(RESULTS, ['# Benchmark results', '', ...blocks.map((b) => `${b}\n`)].join('\n'));
 }
 
-let opts;
-try {
-  opts = parseArgs(process.argv.slice(2));
-} catch (e) {
-  // bad arguments: their one-line message, no stack
-  process.stderr.write(`${e.message}\n`);
-  process.exit(2);
-}
-if (opts.wall) clock = wallClock;
-if (opts.child === 'memory-child') memoryChild(opts.childKey);
-else if (opts.child === 'alloc-child') allocChild(opts.childKey);
-else if (opts.child === 'fresh-child') shareChild(opts, false);
-else if (opts.child === 'after-child') shareChild(opts, true);
-else {
-  (opts.spread ? spreadMain : main)(opts).catch((e) => {
-    process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
-    process.exit(1);
-  });
+// What bench/after-effect.js takes from here, so that it times as this file does.
+module.exports = { timeCorpus, writeCorpora, loadCorpora, shareOf, otherWork, runtimes, median, HREF_KEYS };
+
+if (require.main === module) {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    // bad arguments: their one-line message, no stack
+    process.stderr.write(`${e.message}\n`);
+    process.exit(2);
+  }
+  if (opts.wall) clock = wallClock;
+  if (opts.child === 'memory-child') memoryChild(opts.childKey);
+  else if (opts.child === 'alloc-child') allocChild(opts.childKey);
+  else if (opts.child === 'fresh-child') shareChild(opts, false);
+  else if (opts.child === 'after-child') shareChild(opts, true);
+  else {
+    (opts.spread ? spreadMain : main)(opts).catch((e) => {
+      process.stderr.write(`bench: ${e && e.stack ? e.stack : e}\n`);
+      process.exit(1);
+    });
+  }
 }
