@@ -75,7 +75,14 @@ function whereFilter(expr) {
   }
 }
 
-/** The corpus `key`'s inputs that `where` keeps (all of them for null). */
+/** The corpus of `corpora` (loadCorpora's) named `key`; an unknown name is the user's error, said in one line. */
+function corpusOf(corpora, key) {
+  const c = corpora.find((x) => x.key === key);
+  if (!c) throw new Error(`after-effect: no corpus ${key} (there are ${corpora.map((x) => x.key).join(', ')})`);
+  return c;
+}
+
+/** The inputs of `corpus` that `where` keeps (all of them for null). */
 function kept(corpus, where) {
   if (where === null) return corpus;
   const keep = whereFilter(where);
@@ -93,11 +100,7 @@ function kept(corpus, where) {
 /** A child: the other work (after), then the corpus's whole and its share, as bench/run.js's children time them. */
 function child(opts) {
   const { corpora } = bench.loadCorpora(opts.corpora);
-  const find = (key) => {
-    const c = corpora.find((x) => x.key === key);
-    if (!c) throw new Error(`after-effect: no corpus ${key} (there are ${corpora.map((x) => x.key).join(', ')})`);
-    return c;
-  };
+  const find = (key) => corpusOf(corpora, key);
   const corpus = find(opts.corpus);
   const timing = { runs: opts.runs, sampleMs: 80, warmMs: opts.warmMs, quick: false };
   if (opts.child === 'after') bench.otherWork(opts.other.map((k) => kept(find(k), opts.where)).filter((c) => c.inputs.length > 0), opts.through, timing);
@@ -111,7 +114,6 @@ function child(opts) {
 }
 
 const fmt = (ns) => `${ns.toFixed(1)} ns`;
-const pct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
 
 function main(opts) {
   const rts = bench.runtimes({ nodes: opts.node === null ? null : [opts.node] });
@@ -123,13 +125,8 @@ function main(opts) {
     bench.writeCorpora(file, machineURLs.buildMachineCorpus(machineFile));
     // the other work, as the children will have it: say what it is before spending minutes on it
     const { corpora } = bench.loadCorpora(file);
-    const others = opts.other.map((k) => {
-      const c = corpora.find((x) => x.key === k);
-      if (!c) throw new Error(`after-effect: no corpus ${k} (there are ${corpora.map((x) => x.key).join(', ')})`);
-      return `${k}: ${kept(c, opts.where).inputs.length} inputs`;
-    });
-    const target = corpora.find((x) => x.key === opts.corpus);
-    if (!target) throw new Error(`after-effect: no corpus ${opts.corpus} (there are ${corpora.map((x) => x.key).join(', ')})`);
+    const others = opts.other.map((k) => `${k}: ${kept(corpusOf(corpora, k), opts.where).inputs.length} inputs`);
+    corpusOf(corpora, opts.corpus); // (an unknown corpus is said now, not by the first child)
     console.log(`Node ${rts[0].major}: ${opts.corpus} (${opts.share}), ${opts.pairs} fresh and ${opts.pairs} after processes, in turn`);
     console.log(`other work through ${opts.through.join(', ')}: ${others.join('; ')}${opts.where === null ? '' : ` (where ${opts.where})`}`);
     const got = { fresh: [], after: [] };
@@ -148,7 +145,7 @@ function main(opts) {
     // as the bench reads them: each parser's median over the processes, then their ratio
     const ug = (mode) => bench.median(got[mode].map((x) => x.ug));
     const ratio = (mode) => ug(mode) / bench.median(got[mode].map((x) => x.node));
-    console.log(`medians: url-grammar fresh ${fmt(ug('fresh'))}, after ${fmt(ug('after'))} (${pct(ug('after') / ug('fresh') - 1)}); ` + `÷ Node's URL fresh ${ratio('fresh').toFixed(3)}, after ${ratio('after').toFixed(3)} (${pct(ratio('after') / ratio('fresh') - 1)})`);
+    console.log(`medians: url-grammar fresh ${fmt(ug('fresh'))}, after ${fmt(ug('after'))} (${bench.fmtDiff(ug('after') / ug('fresh') - 1)}); ` + `÷ Node's URL fresh ${ratio('fresh').toFixed(3)}, after ${ratio('after').toFixed(3)} (${bench.fmtDiff(ratio('after') / ratio('fresh') - 1)})`);
   } finally {
     fs.rmSync(file, { force: true });
     fs.rmSync(machineFile, { force: true });
