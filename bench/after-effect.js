@@ -2,7 +2,8 @@
 // Which other work slows url-grammar down afterwards: a tool for issue 21's after-other-work check.
 //
 //   node bench/after-effect.js [--corpus package] [--share normalising] [--other wpt,real]
-//     [--where EXPR] [--through ug-url-href] [--pairs 5] [--node 24] [--runs 7] [--warm-ms 1000]
+//     [--where EXPR] [--through ug-url-href] [--reload EXPR] [--pairs 5] [--node 24] [--runs 7]
+//     [--warm-ms 1000]
 //
 // Runs --pairs pairs of child processes under one Node version (--node 20, 22 or 24: the
 // machine's node, or test/runtimes' 22 or 24; the machine's unless told), in turn: a fresh one,
@@ -14,8 +15,19 @@
 // inputs for which the JavaScript expression --where is true. The expression sees `input`, `base`
 // (undefined when there is none) and `kind` ("n" when url-grammar's href is the input, "d" when it
 // differs, "f" when it fails), so that halving the other work, again and again, finds which inputs
-// move the figure. --through takes bench/run.js's parser keys, comma-separated: url-grammar's
-// new URL then href only unless told (ug-url-href; node-href and whatwg-url-href are the others).
+// move the figure. --through takes bench/run.js's parser keys, comma-separated, or `all` (every
+// parser, as the bench's own after processes have it): url-grammar's new URL then href only
+// unless told (ug-url-href).
+//
+// --reload takes a regular expression. Once the other work is done, an after process loads afresh
+// url-grammar's modules (the files under dist/) whose path under dist/ it matches, with every
+// module of url-grammar's that requires one of them, so that the URL class timed is wired to the
+// fresh ones. A module loaded afresh has new functions, which V8 has seen nothing go through; the
+// rest keep what the other work taught V8. `--reload .` loads them all afresh: the after
+// processes then time url-grammar as a fresh process would, after the same other work, which
+// says whether the slowdown lies in what V8 learnt from url-grammar's own functions or in the
+// process (its heap, the other parsers' code). Narrower expressions (`--reload 'api/|parse'`)
+// say which modules hold it.
 //
 // Prints, for each process, url-grammar's and Node's time per input on the share and their ratio;
 // then, as the bench reads them, each parser's median over the processes, and after vs fresh for
@@ -32,10 +44,10 @@ const bench = require('./run');
 const machineURLs = require('./machine-urls');
 
 const SHARE_KINDS = { whole: null, normalising: 'd', normal: 'n' };
-const PARSER_KEYS = ['ug-url-href', 'node-href', 'whatwg-url-href'];
+const PARSER_KEYS = bench.PARSERS.map((p) => p.key);
 
 function parseArgs(argv) {
-  const opts = { corpus: 'package', share: 'normalising', other: ['wpt', 'real'], where: null, through: ['ug-url-href'], pairs: 5, node: null, runs: 7, warmMs: 1000, child: null, corpora: null };
+  const opts = { corpus: 'package', share: 'normalising', other: ['wpt', 'real'], where: null, through: ['ug-url-href'], reload: null, pairs: 5, node: null, runs: 7, warmMs: 1000, child: null, corpora: null };
   const value = (i, name) => {
     if (i >= argv.length) throw new Error(`after-effect: ${name} takes a value`);
     return argv[i];
@@ -52,6 +64,7 @@ function parseArgs(argv) {
     else if (a === '--other') opts.other = value(++i, a).split(',').filter(Boolean);
     else if (a === '--where') opts.where = value(++i, a);
     else if (a === '--through') opts.through = value(++i, a).split(',').filter(Boolean);
+    else if (a === '--reload') opts.reload = value(++i, a);
     else if (a === '--pairs') opts.pairs = count(value(++i, a), a, 1);
     else if (a === '--node') opts.node = value(++i, a);
     else if (a === '--runs') opts.runs = count(value(++i, a), a, 1);
@@ -61,7 +74,9 @@ function parseArgs(argv) {
     else throw new Error(`after-effect: unknown argument ${a}`);
   }
   if (!Object.prototype.hasOwnProperty.call(SHARE_KINDS, opts.share)) throw new Error(`after-effect: --share is one of ${Object.keys(SHARE_KINDS).join(', ')}`);
-  for (const k of opts.through) if (!PARSER_KEYS.includes(k)) throw new Error(`after-effect: --through takes ${PARSER_KEYS.join(', ')}`);
+  if (opts.through.length === 1 && opts.through[0] === 'all') opts.through = PARSER_KEYS;
+  for (const k of opts.through) if (!PARSER_KEYS.includes(k)) throw new Error(`after-effect: --through takes all, or some of ${PARSER_KEYS.join(', ')}`);
+  if (opts.reload !== null) reloadPattern(opts.reload); // a bad expression is a bad argument, said now
   if (opts.where !== null) whereFilter(opts.where); // a syntax error is a bad argument, said now
   if (opts.child !== null && opts.child !== 'fresh' && opts.child !== 'after') throw new Error('after-effect: --child is fresh or after');
   return opts;
@@ -73,6 +88,41 @@ function whereFilter(expr) {
   } catch (e) {
     throw new Error(`after-effect: --where is not a JavaScript expression: ${e.message}`);
   }
+}
+
+function reloadPattern(expr) {
+  try {
+    return new RegExp(expr);
+  } catch (e) {
+    throw new Error(`after-effect: --reload is not a regular expression: ${e.message}`);
+  }
+}
+
+/** A loaded file's path under dist/ (src/ and grammar/ are there), with "/" between names; null for a file elsewhere. */
+function underDist(file) {
+  const rel = path.relative(path.dirname(path.dirname(bench.DIST)), file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
+}
+
+/**
+ * Drops from require's cache url-grammar's modules whose path under dist/ `pattern` matches, and
+ * every module of url-grammar's that requires one of them (require's cache lists, for each module,
+ * the modules it required), so that the next require of dist loads them afresh. Returns how many.
+ */
+function forgetModules(pattern) {
+  const ours = Object.keys(require.cache).filter((f) => underDist(f) !== null);
+  const gone = new Set(ours.filter((f) => pattern.test(underDist(f))));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of ours) {
+      if (!gone.has(f) && require.cache[f].children.some((c) => gone.has(c.filename))) {
+        gone.add(f);
+        grew = true;
+      }
+    }
+  }
+  for (const f of gone) delete require.cache[f];
+  return gone.size;
 }
 
 /** The corpus of `corpora` (loadCorpora's) named `key`; an unknown name is the user's error, said in one line. */
@@ -103,9 +153,13 @@ function child(opts) {
   const find = (key) => corpusOf(corpora, key);
   const corpus = find(opts.corpus);
   const timing = { runs: opts.runs, sampleMs: 80, warmMs: opts.warmMs, quick: false };
-  if (opts.child === 'after') bench.otherWork(opts.other.map((k) => kept(find(k), opts.where)).filter((c) => c.inputs.length > 0), opts.through, timing);
+  let reloaded = 0;
+  if (opts.child === 'after') {
+    bench.otherWork(opts.other.map((k) => kept(find(k), opts.where)).filter((c) => c.inputs.length > 0), opts.through, timing);
+    if (opts.reload !== null) reloaded = forgetModules(reloadPattern(opts.reload));
+  }
   const pick = (r) => ({ node: r['node-href'].ns, ug: r['ug-url-href'].ns });
-  const out = { whole: pick(bench.timeCorpus(corpus, bench.HREF_KEYS, timing)) };
+  const out = { reloaded, whole: pick(bench.timeCorpus(corpus, bench.HREF_KEYS, timing)) };
   if (opts.share !== 'whole') {
     const share = bench.shareOf(corpus, SHARE_KINDS[opts.share]);
     out.share = share.inputs.length === 0 ? null : pick(bench.timeCorpus(share, bench.HREF_KEYS, timing));
@@ -127,19 +181,26 @@ function main(opts) {
     const { corpora } = bench.loadCorpora(file);
     const others = opts.other.map((k) => `${k}: ${kept(corpusOf(corpora, k), opts.where).inputs.length} inputs`);
     corpusOf(corpora, opts.corpus); // (an unknown corpus is said now, not by the first child)
+    // (writeCorpora has loaded url-grammar here too: a --reload that matches none of it is said now)
+    if (opts.reload !== null && !Object.keys(require.cache).some((f) => underDist(f) !== null && reloadPattern(opts.reload).test(underDist(f)))) {
+      throw new Error(`after-effect: --reload ${opts.reload} matches none of url-grammar's modules under dist/`);
+    }
     console.log(`Node ${rts[0].major}: ${opts.corpus} (${opts.share}), ${opts.pairs} fresh and ${opts.pairs} after processes, in turn`);
     console.log(`other work through ${opts.through.join(', ')}: ${others.join('; ')}${opts.where === null ? '' : ` (where ${opts.where})`}`);
+    if (opts.reload !== null) console.log(`then, in the after processes, url-grammar's modules matching /${opts.reload}/ (and those that require them) loaded afresh`);
     const got = { fresh: [], after: [] };
     for (let p = 0; p < opts.pairs; p++) {
       for (const mode of ['fresh', 'after']) {
         const args = [__filename, '--child', mode, '--corpora', file, '--corpus', opts.corpus, '--share', opts.share, '--other', opts.other.join(','), '--through', opts.through.join(','), '--runs', String(opts.runs), '--warm-ms', String(opts.warmMs)];
         if (opts.where !== null) args.push('--where', opts.where);
+        if (opts.reload !== null) args.push('--reload', opts.reload);
         const r = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
         if (r.status !== 0) throw new Error(`after-effect: a ${mode} process failed: ${(r.stderr || '').trim().split('\n').pop()}`);
-        const { share } = JSON.parse(r.stdout);
+        const { share, reloaded } = JSON.parse(r.stdout);
         if (share === null) throw new Error(`after-effect: ${opts.corpus} has no ${opts.share} inputs`);
         got[mode].push(share);
-        console.log(`${mode.padEnd(5)}  url-grammar ${fmt(share.ug)}  Node's URL ${fmt(share.node)}  ratio ${(share.ug / share.node).toFixed(3)}`);
+        const note = mode === 'after' && opts.reload !== null ? `  (${reloaded} modules loaded afresh)` : '';
+        console.log(`${mode.padEnd(5)}  url-grammar ${fmt(share.ug)}  Node's URL ${fmt(share.node)}  ratio ${(share.ug / share.node).toFixed(3)}${note}`);
       }
     }
     // as the bench reads them: each parser's median over the processes, then their ratio
