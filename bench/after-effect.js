@@ -182,7 +182,9 @@ function main(opts) {
     const others = opts.other.map((k) => `${k}: ${kept(corpusOf(corpora, k), opts.where).inputs.length} inputs`);
     corpusOf(corpora, opts.corpus); // (an unknown corpus is said now, not by the first child)
     // (writeCorpora has loaded url-grammar here too: a --reload that matches none of it is said now)
-    if (opts.reload !== null && !Object.keys(require.cache).some((f) => underDist(f) !== null && reloadPattern(opts.reload).test(underDist(f)))) {
+    const reload = opts.reload === null ? null : reloadPattern(opts.reload);
+    const matches = (f) => underDist(f) !== null && reload.test(underDist(f));
+    if (reload !== null && !Object.keys(require.cache).some(matches)) {
       throw new Error(`after-effect: --reload ${opts.reload} matches none of url-grammar's modules under dist/`);
     }
     console.log(`Node ${rts[0].major}: ${opts.corpus} (${opts.share}), ${opts.pairs} fresh and ${opts.pairs} after processes, in turn`);
