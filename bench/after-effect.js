@@ -104,6 +104,14 @@ function underDist(file) {
   return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
 }
 
+/** url-grammar's loaded modules (files in require's cache under dist/) whose path under dist/ `pattern` matches. */
+function matchingModules(pattern) {
+  return Object.keys(require.cache).filter((f) => {
+    const rel = underDist(f);
+    return rel !== null && pattern.test(rel);
+  });
+}
+
 /**
  * Drops from require's cache url-grammar's modules whose path under dist/ `pattern` matches, and
  * every module of url-grammar's that requires one of them (require's cache lists, for each module,
@@ -111,7 +119,7 @@ function underDist(file) {
  */
 function forgetModules(pattern) {
   const ours = Object.keys(require.cache).filter((f) => underDist(f) !== null);
-  const gone = new Set(ours.filter((f) => pattern.test(underDist(f))));
+  const gone = new Set(matchingModules(pattern));
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of ours) {
@@ -182,9 +190,7 @@ function main(opts) {
     const others = opts.other.map((k) => `${k}: ${kept(corpusOf(corpora, k), opts.where).inputs.length} inputs`);
     corpusOf(corpora, opts.corpus); // (an unknown corpus is said now, not by the first child)
     // (writeCorpora has loaded url-grammar here too: a --reload that matches none of it is said now)
-    const reload = opts.reload === null ? null : reloadPattern(opts.reload);
-    const matches = (f) => underDist(f) !== null && reload.test(underDist(f));
-    if (reload !== null && !Object.keys(require.cache).some(matches)) {
+    if (opts.reload !== null && matchingModules(reloadPattern(opts.reload)).length === 0) {
       throw new Error(`after-effect: --reload ${opts.reload} matches none of url-grammar's modules under dist/`);
     }
     console.log(`Node ${rts[0].major}: ${opts.corpus} (${opts.share}), ${opts.pairs} fresh and ${opts.pairs} after processes, in turn`);
