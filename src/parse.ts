@@ -6,7 +6,7 @@ import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { hasTabNewlineOrSurrogate, originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
-import { isSpecialScheme, type IntermediateRecord, type Span, type URLRecord } from './record';
+import { describeNonURLInput, isSpecialScheme, urlRecordProblem, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
 import { fieldSlots, gatherMarks, gatherSlottedMarks, schemeKindSlots, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
@@ -183,18 +183,32 @@ function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
 
 export interface ParseOptions {
   /** The base URL: a URL record, or a string that is parsed first (with no base). */
-  baseURL?: URLRecord | string | null;
+  baseURL?: URLRecord | { readonly href: string } | string | null;
   /** The document's encoding (an Encoding Standard label); it affects the query only. */
   encoding?: string;
 }
 
-function resolveBase(baseURL: URLRecord | string | null | undefined): URLRecord | null | undefined {
-  if (baseURL === undefined || baseURL === null) return null;
-  if (typeof baseURL === 'string') {
-    const b = parseOnly(baseURL, null, 'UTF-8');
-    return b === null ? undefined : b;
+/**
+ * options.baseURL when it is not a string (nor null or undefined): a URL record as it is; a URL
+ * object (this library's or another implementation's) through its href, parsed (null when that
+ * does not parse). Anything else is a TypeError whose message starts with `caller`: taken as a
+ * record, it would serialise as "undefined://...".
+ */
+export function baseObjectRecord(baseURL: unknown, caller: string): URLRecord | null {
+  if (urlRecordProblem(baseURL) === null) return baseURL as URLRecord;
+  if (typeof baseURL === 'object' && baseURL !== null) {
+    // Read once: it may be a getter.
+    const href: unknown = (baseURL as { href?: unknown }).href;
+    if (typeof href === 'string') return parseOnly(href, null, 'UTF-8');
   }
-  return baseURL;
+  throw new TypeError(`${caller}: options.baseURL is a URL record, a URL object or a string, not ${describeNonURLInput(baseURL)}`);
+}
+
+/** options.baseURL as a URL record: null for none, undefined for a base that does not parse. */
+function resolveBase(baseURL: ParseOptions['baseURL'], caller: string): URLRecord | null | undefined {
+  if (baseURL === undefined || baseURL === null) return null;
+  const b = typeof baseURL === 'string' ? parseOnly(baseURL, null, 'UTF-8') : baseObjectRecord(baseURL, caller);
+  return b === null ? undefined : b;
 }
 
 export interface BasicParseOptions extends ParseOptions {
@@ -212,16 +226,21 @@ export interface BasicParseOptions extends ParseOptions {
  * or one without `url` (the URL it modifies), is a TypeError.
  */
 export function basicURLParse(input: string, options: BasicParseOptions = {}): URLRecord | null {
+  return basicParse('basicURLParse', input, options);
+}
+
+/** basicURLParse, its errors' messages naming `caller` (the export called). */
+function basicParse(caller: string, input: string, options: BasicParseOptions): URLRecord | null {
   const { url, stateOverride } = options;
   if (stateOverride !== undefined && stateOverride !== null) {
-    checkStateOverride('basicURLParse', stateOverride);
+    checkStateOverride(caller, stateOverride);
     if (url === undefined || url === null) {
-      throw new TypeError(`basicURLParse: stateOverride "${stateOverride}" needs url, the URL record to modify (options.url)`);
+      throw new TypeError(`${caller}: stateOverride "${stateOverride}" needs url, the URL record to modify (options.url)`);
     }
-    checkURLToModify('basicURLParse', url);
+    checkURLToModify(caller, url);
     return applyStateOverride(toUSVString(input), url, stateOverride) ? url : null;
   }
-  const base = resolveBase(options.baseURL);
+  const base = resolveBase(options.baseURL, caller);
   if (base === undefined) return null;
   return parseOnly(String(input), base, getOutputEncodingName(options.encoding));
 }
@@ -266,7 +285,7 @@ export function applyStateOverride(input: string, url: URLRecord, state: StateOv
 /** https://url.spec.whatwg.org/#concept-url-parser: the basic URL parser, for a URL's own use. */
 export function parseURL(input: string, options: ParseOptions = {}): URLRecord | null {
   // The blob URL entry step concerns a user agent's blob store, which is not there outside one.
-  return basicURLParse(input, options);
+  return basicParse('parseURL', input, options);
 }
 
 /** The URL parser on a string (converted to a scalar value string), with a parsed base: the URL class's entry point. */
@@ -286,7 +305,7 @@ function toSpan(pp: Preprocessed, start: number, end: number): Span | null {
  * input. Returns null when the grammar finds no URL (no scheme, and nothing to be relative to).
  */
 export function parseToRecord(input: string, options: Omit<ParseOptions, 'encoding'> = {}): IntermediateRecord | null {
-  const base = resolveBase(options.baseURL);
+  const base = resolveBase(options.baseURL, 'parseToRecord');
   if (base === undefined) return null;
   const usv = toUSVString(input);
   const pp = preprocess(usv, true, null);
@@ -337,7 +356,7 @@ export interface Diagnostics {
 
 /** Parses `input` and collects each validation error with its span in the original input. */
 export function parseWithDiagnostics(input: string, options: ParseOptions = {}): Diagnostics {
-  const base = resolveBase(options.baseURL);
+  const base = resolveBase(options.baseURL, 'parseWithDiagnostics');
   if (base === undefined) return { url: null, errors: [], record: null };
   const errors: ValidationError[] = [];
   // Each error's failure flag is its own: the type's, or for a type whose failure the standard

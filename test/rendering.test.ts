@@ -228,6 +228,9 @@ describe('renderURL', () => {
       expect(renderURL(parseURL('https://example.com/a')!)!.text).to.equal('example.com/a');
       expect(renderURL(new URL('https://example.com/a'))!.text).to.equal('example.com/a');
       expect(renderURL('../b', { baseURL: 'https://example.com/a/c' })!.text).to.equal('example.com/b');
+      expect(renderURL('../b', { baseURL: new URL('https://example.com/a/c') })!.text).to.equal('example.com/b');
+      expect(renderURL('../b', { baseURL: { href: 'not a base' } })).to.equal(null);
+      expect(() => renderURL('../b', { baseURL: 42 as never })).to.throw(TypeError, /^renderURL: options\.baseURL/);
       expect(renderURL('no scheme')).to.equal(null);
       expect(() => renderURL(null as unknown as string)).to.throw(TypeError);
       expect(renderURL('https://a/', null as unknown as RenderOptions)!.text).to.equal('a');

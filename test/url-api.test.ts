@@ -2,7 +2,7 @@
 // handling, and the record it shares.
 
 import { expect } from 'chai';
-import { URL, basicURLParse, parseURL, serializeURL, serializeURLOrigin, domainToASCII, domainToUnicode } from '../src/index';
+import { URL, basicURLParse, parseToRecord, parseURL, parseWithDiagnostics, serializeURL, serializeURLOrigin, domainToASCII, domainToUnicode } from '../src/index';
 
 describe('URL.parse and URL.canParse', () => {
   it('parse returns a URL, or null where the constructor would throw', () => {
@@ -60,6 +60,25 @@ describe('low-level exports', () => {
   it('parseURL and basicURLParse return null, never throw, for failures', () => {
     expect(parseURL('http://[::1')).to.equal(null);
     expect(basicURLParse('', { baseURL: 'not a base' })).to.equal(null);
+  });
+
+  it('options.baseURL may be a URL object (this library\'s or another\'s, by its href); any other object is a TypeError', () => {
+    const base = new URL('https://example.com/a/b');
+    const href = (u: ReturnType<typeof parseURL>) => (u === null ? null : serializeURL(u));
+    expect(href(parseURL('../x', { baseURL: base }))).to.equal('https://example.com/x');
+    expect(href(basicURLParse('y', { baseURL: { href: 'http://other.example/dir/' } }))).to.equal('http://other.example/dir/y');
+    expect(href(parseURL('z', { baseURL: parseURL('https://rec.example/p/q')! }))).to.equal('https://rec.example/p/z');
+    expect(parseWithDiagnostics('../x', { baseURL: base }).url).to.not.equal(null);
+    expect(parseToRecord('../x', { baseURL: base })).to.not.equal(null);
+    // a URL object whose href does not parse is a base that does not parse
+    expect(parseURL('x', { baseURL: { href: 'not a url' } })).to.equal(null);
+    for (const bad of [42, {}, new String('https://example.com/'), ['https://example.com/'], { scheme: 'https' }]) {
+      for (const call of [() => parseURL('/x', { baseURL: bad as never }), () => basicURLParse('/x', { baseURL: bad as never }), () => parseWithDiagnostics('/x', { baseURL: bad as never })]) {
+        expect(call).to.throw(TypeError, /options\.baseURL is a URL record, a URL object or a string/);
+      }
+    }
+    expect(() => parseURL('/x', { baseURL: 42 as never })).to.throw(TypeError, /^parseURL: /);
+    expect(() => basicURLParse('/x', { baseURL: 42 as never })).to.throw(TypeError, /^basicURLParse: /);
   });
 
   it('basicURLParse with url and stateOverride modifies the given record', () => {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES } from '../grammar/writing';
 import { runCli } from './support/cli';
+import { URL } from '../src/index';
 import { explain } from '../src/check/explain';
 import { blame } from '../src/grammar/blame';
 import { compileEntry } from '../src/grammar/compile';
@@ -246,6 +247,14 @@ describe('writing: the examples of url.bs', () => {
 
   it('throws a TypeError for a base URL that does not parse', () => {
     expect(() => checkURLString('x', { baseURL: 'not a URL' })).to.throw(TypeError);
+    expect(() => checkURLString('x', { baseURL: { href: 'not a URL' } })).to.throw(TypeError, /^checkURLString: the href of the base URL object/);
+  });
+
+  it('takes a URL object as the base URL, and a TypeError for a base of another type', () => {
+    expect(checkURLString('example', { baseURL: new URL('https://example.com/demo') }).validAs).to.equal('relative-URL-with-fragment string');
+    expect(isValidURLString('example', { baseURL: new URL('https://example.com/demo') })).to.equal(true);
+    expect(() => checkURLString('x', { baseURL: 42 as never })).to.throw(TypeError, /^checkURLString: options\.baseURL/);
+    expect(() => isValidURLString('x', { baseURL: {} as never })).to.throw(TypeError, /^isValidURLString: options\.baseURL/);
   });
 });
 

@@ -9,7 +9,7 @@
 //
 // Lengths (`width`) count code points. Everything here is linear in the length of the URL.
 
-import { parseURL } from '../parse';
+import { baseObjectRecord, parseURL } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { serializePath, serializeURL } from '../serialize';
 import { domainToUnicode, serializeHost } from '../semantic/host';
@@ -99,7 +99,7 @@ export interface RenderOptions {
   /** Show a domain in Unicode when every rule allows it; default true. */
   unicodeHost?: boolean;
   /** The base URL for a relative string input. */
-  baseURL?: URLRecord | string;
+  baseURL?: URLRecord | { readonly href: string } | string;
 }
 
 // ---- character classes (Unicode property escapes) ----------------------------------------------
@@ -430,10 +430,13 @@ function cpSlice(s: string, n: number): string {
  * The URL record to render: a string is parsed against `baseURL` (null when it does not parse);
  * anything else is read as URLInput says (a TypeError for what is not a URL input).
  */
-function record(url: unknown, baseURL: URLRecord | string | undefined): URLRecord | null {
+function record(url: unknown, baseURL: RenderOptions['baseURL']): URLRecord | null {
   if (typeof url === 'string') {
+    // (a base of the wrong type is a TypeError, outside the try)
+    const base = baseURL === undefined || typeof baseURL === 'string' ? baseURL : baseObjectRecord(baseURL, 'renderURL');
+    if (base === null) return null;
     try {
-      return parseURL(url, baseURL === undefined ? {} : { baseURL });
+      return parseURL(url, base === undefined ? {} : { baseURL: base });
     } catch {
       return null;
     }

@@ -3,7 +3,7 @@
 
 import { applyStateOverride, basicURLParse, parseForHref, parseScalarValueString, parseURL } from '../parse';
 import type { HrefOffsets } from '../semantic/normalized';
-import { cannotHaveUsernamePasswordPort, hasOpaquePath, type URLRecord } from '../record';
+import { cannotHaveUsernamePasswordPort, describeNonURLInput, hasOpaquePath, urlRecordProblem, type URLRecord } from '../record';
 import { USERINFO_SET, utf8PercentEncodeString } from '../semantic/percent-encode';
 import { serializeHost } from '../semantic/host';
 import { serializeOrigin, serializePath, serializeURL, urlOrigin } from '../serialize';
@@ -448,47 +448,5 @@ export function objectToURLRecord(url: unknown, caller: string): URLRecord {
       return parsed;
     }
   }
-  throw new TypeError(`${caller}: expected a URL object, a URL record or a string, got ${describeValue(url)}`);
-}
-
-/** A short account of a value that is not a URL input, for a TypeError's message. */
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') {
-    if ('scheme' in v) return `an object that is not a URL record (${urlRecordProblem(v)})`;
-    return 'an object that is neither a URL record nor has a string href';
-  }
-  if (typeof v === 'function') return 'a function';
-  return typeof v;
-}
-
-const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
-
-/** https://url.spec.whatwg.org/#concept-host as a URL record holds it (see Host in src/semantic/host.ts). */
-function isHostOrNull(host: unknown): boolean {
-  if (host === null || typeof host === 'string') return true;
-  if (typeof host === 'number') return Number.isInteger(host) && host >= 0 && host <= 0xffffffff;
-  return Array.isArray(host) && host.length === 8 && host.every((p) => Number.isInteger(p) && p >= 0 && p <= 0xffff);
-}
-
-/**
- * What keeps `v` from having the shape of a URL record (https://url.spec.whatwg.org/#concept-url),
- * so that the serializer cannot trip over it; null when it has that shape.
- */
-function urlRecordProblem(v: unknown): string | null {
-  if (v === null || typeof v !== 'object') return 'not an object';
-  const r = v as Record<string, unknown>;
-  if (typeof r.scheme !== 'string') return 'its scheme is not a string';
-  if (typeof r.username !== 'string') return 'its username is not a string';
-  if (typeof r.password !== 'string') return 'its password is not a string';
-  if (!isHostOrNull(r.host)) return 'its host is not null, a string, an IPv4 address as a number or eight IPv6 pieces';
-  if (!(r.port === null || (typeof r.port === 'number' && Number.isInteger(r.port)))) return 'its port is not null or an integer';
-  const path = r.path;
-  if (!(typeof path === 'string' || (Array.isArray(path) && path.every((segment) => typeof segment === 'string')))) {
-    return 'its path is neither a string nor a list of strings';
-  }
-  if (!isStringOrNull(r.query)) return 'its query is not null or a string';
-  if (!isStringOrNull(r.fragment)) return 'its fragment is not null or a string';
-  return null;
+  throw new TypeError(`${caller}: expected a URL object, a URL record or a string, got ${describeNonURLInput(url)}`);
 }

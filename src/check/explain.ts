@@ -36,7 +36,7 @@ export interface Explanation {
 
 export interface ExplainOptions {
   /** The base URL: a URL record or a string. A string that does not parse is a TypeError. */
-  baseURL?: string | URLRecord | null;
+  baseURL?: string | URLRecord | { readonly href: string } | null;
   /** The document's encoding, for the parser (it affects the query only). */
   encoding?: ParseOptions['encoding'];
 }

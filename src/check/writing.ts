@@ -14,7 +14,7 @@
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES, type WritingBaseKind } from '../../grammar/writing';
 import { blame } from '../grammar/blame';
 import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
-import { baseKind, basicURLParse, parseToRecord } from '../parse';
+import { baseKind, baseObjectRecord, basicURLParse, parseToRecord } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { domainToASCII, endsInANumber } from '../semantic/host';
 
@@ -56,7 +56,7 @@ export interface URLStringCheck {
 
 export interface CheckOptions {
   /** The base URL: a URL record, or a string that is parsed first. A relative-URL string needs one. */
-  baseURL?: string | URLRecord | null;
+  baseURL?: string | URLRecord | { readonly href: string } | null;
 }
 
 /** What the host of a match is: a valid host string (special and "file" URLs) or a valid opaque-host string. */
@@ -173,9 +173,14 @@ function hostKindFor(input: string, base: WritingBaseKind): (marks: readonly Mar
   };
 }
 
-function resolveBase(baseURL: string | URLRecord | null | undefined): URLRecord | null {
+/** options.baseURL as a URL record (see baseObjectRecord for one that is not a string); a TypeError when it does not parse. */
+function resolveBase(baseURL: CheckOptions['baseURL'], caller: string): URLRecord | null {
   if (baseURL === undefined || baseURL === null) return null;
-  if (typeof baseURL !== 'string') return baseURL;
+  if (typeof baseURL !== 'string') {
+    const record = baseObjectRecord(baseURL, caller);
+    if (record === null) throw new TypeError(`${caller}: the href of the base URL object given does not parse`);
+    return record;
+  }
   const base = basicURLParse(baseURL);
   if (base === null) throw new TypeError(`The base URL does not parse: ${JSON.stringify(baseURL)}`);
   return base;
@@ -201,7 +206,7 @@ export function relativeURLWithFragmentFor(input: string): RelativeFor {
  * Throws a TypeError when `baseURL` is a string that does not parse.
  */
 export function checkURLString(input: string, options: CheckOptions = {}): URLStringCheck {
-  const base = resolveBase(options.baseURL);
+  const base = resolveBase(options.baseURL, 'checkURLString');
   const kind: WritingBaseKind = baseKind(base);
   const entry = WRITING_ENTRY_RULES.validURLString[kind];
   const result = checkEntry(entry, input, hostKindFor(input, kind));
@@ -255,7 +260,7 @@ function credentialsOf(input: string, base: URLRecord | null): WritingProblem | 
 
 /** https://url.spec.whatwg.org/#valid-url-string */
 export function isValidURLString(input: string, options: CheckOptions = {}): boolean {
-  const base = resolveBase(options.baseURL);
+  const base = resolveBase(options.baseURL, 'isValidURLString');
   const kind = baseKind(base);
   return checkEntry(WRITING_ENTRY_RULES.validURLString[kind], input, hostKindFor(input, kind)).ok;
 }
