@@ -277,9 +277,12 @@ export function processIO(): CliIO {
 }
 
 if (require.main === module) {
-  // a reader that stops early (`| head`) is no error: end quietly instead of throwing EPIPE
+  // A reader that stops early (`| head`): end quietly instead of throwing EPIPE, with the exit
+  // status the command has set (each sets it before its last output), or, when the run had not
+  // got that far (lint on, file by file), 141, as a program killed by SIGPIPE ends: a verdict
+  // not reached is not a success (`set -o pipefail; url-grammar lint docs | head` fails).
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 141);
     process.stderr.write(`url-grammar: cannot write to standard output: ${e.message}\n`);
     process.exit(70);
   });

@@ -94,7 +94,7 @@ export const command: CommandSpec = {
     const base = opts.base as string | undefined;
     requireParsableBase(base, URL.canParse);
     const rep = checkReport(url as string, base);
-    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(useColor(io)))) + '\n');
     io.setExitCode(rep.valid ? 0 : 1);
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatCheckReport(rep, createColors(useColor(io)))) + '\n');
   },
 };

@@ -175,7 +175,7 @@ export const command: CommandSpec = {
     const base = opts.base as string | undefined;
     requireParsableBase(base, URL.canParse);
     const rep = parseReport(url as string, base);
-    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(useColor(io)))) + '\n');
     io.setExitCode(rep.parses ? 0 : 1);
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatParseReport(rep, createColors(useColor(io)))) + '\n');
   },
 };

@@ -69,7 +69,7 @@ export const command: CommandSpec = {
     const width = opts.width === undefined ? undefined : parseWidth(opts.width);
     const rendering = renderURL(url, { width, hostOnly: opts.hostOnly === true, baseURL: opts.base });
     const rep: RenderReport = { input: url, base: opts.base ?? null, parses: rendering !== null, rendering };
-    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(useColor(io)))) + '\n');
     io.setExitCode(rendering ? 0 : 1);
+    io.out((opts.json ? JSON.stringify(rep, null, 2) : formatRenderReport(rep, createColors(useColor(io)))) + '\n');
   },
 };

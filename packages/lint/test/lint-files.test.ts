@@ -4,7 +4,7 @@
 // and streams. The built command line runs in a temporary tree, as a user's shell would run it.
 
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -290,5 +290,29 @@ describe('lint: this repository, as its own docs tree', function () {
     expect(r.out).to.equal('');
     expect(r.code).to.equal(0);
     expect(r.err).to.match(/^0 errors in 0 files \(\d+ files linted\)\n$/);
+  });
+});
+
+describe('lint: a reader that stops early (`| head`)', function () {
+  this.timeout(60_000);
+
+  it('exits non-zero when its output is cut off before the verdict, not 0 as for a clean run', async () => {
+    // 20,000 errors: far more output than a pipe holds, so the command is still writing findings
+    // when the reader goes, and has not yet reached its verdict
+    const root = tree({ 'many.txt': `${BAD}\n`.repeat(20_000) });
+    try {
+      const child = spawn(process.execPath, [CLI, 'lint', 'many.txt'], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+      let first = '';
+      child.stdout.once('data', (chunk: Buffer) => {
+        first = chunk.toString('utf8').split('\n')[0];
+        child.stdout.destroy();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      expect(first).to.match(/invalid-credentials/);
+      // 141: as a program killed by SIGPIPE ends (the errors already found make 0 a false verdict)
+      expect(code).to.equal(141);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
