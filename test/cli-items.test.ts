@@ -2,7 +2,8 @@
 // names, --out checks, "did you mean", --trace, and check explaining a relative reference.
 
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processIO } from '../src/cli';
@@ -113,6 +114,19 @@ describe('CLI: diagram files, --out, rule names, --trace', () => {
     writeFileSync(f, 'x');
     const r = run(['diagram', '--out', f]);
     expect(r).to.deep.equal({ code: 2, out: '', err: `error: --out ${JSON.stringify(f)} is a file, not a folder\n` });
+  });
+
+  it('a folder that cannot be made: exit 2, one line, no hang (Node\'s recursive mkdir never returns under /proc)', function () {
+    // /proc is Linux's; elsewhere there is no such path to try, and the other --out tests stand
+    if (!existsSync('/proc/self')) this.skip();
+    // in a child process with a time limit: the hang this guards against blocks the event loop,
+    // where mocha's own timeout could not end it
+    const out = '/proc/url-grammar-no-such/diagrams';
+    const r = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'src', 'cli.js'), 'diagram', '--out', out], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.signal, 'killed by the time limit: the command hung').to.equal(null);
+    expect(r.status).to.equal(2);
+    expect(r.stdout).to.equal('');
+    expect(r.stderr).to.match(new RegExp(`^error: cannot create the folder ${JSON.stringify(out).replace(/[/]/g, '\\/')} \\(E[A-Z]+\\)\n$`));
   });
 
   it('an unknown rule: one line with the closest names and the list of rules, exit 2', () => {

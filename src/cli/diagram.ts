@@ -16,7 +16,7 @@
 // An unknown rule is a bad argument too, with the closest names and the list of rules.
 
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { HOST_GRAMMAR } from '../../grammar/host';
 import { WRITING_GRAMMAR } from '../../grammar/writing';
 import { URL_GRAMMAR } from '../../grammar/url';
@@ -80,11 +80,24 @@ export function unknownRuleMessage(name: string, grammarName: string): string {
   return `${message}; its rules: ${rules.join(', ')}`;
 }
 
+/**
+ * mkdirSync(dir, { recursive: true }), a level at a time from the nearest folder that exists:
+ * Node's recursive form never returns for a path under /proc on Linux (`--out /proc/x`).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
+}
+
 /** Makes `dir` a folder to write into, or throws a usage error. */
 function outputFolder(dir: string): string {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw usageError(`--out ${JSON.stringify(dir)} is a file, not a folder`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     throw usageError(`cannot create the folder ${JSON.stringify(dir)}${code ? ` (${code})` : ''}`);
