@@ -28,11 +28,15 @@
 //
 // Exit 0 when the comparison ran (disagreements are its result, not an error); 1 when a parser that
 // was asked for by name (--against, --adapter) is unavailable or could not answer every case, or
-// when any parser answered none of the cases (one line each on standard error says why); 2 for bad
-// arguments (an unknown parser, a corpus file that cannot be read, a DIR without a built
-// url-grammar); 130 when stopped by Ctrl-C.
+// when any parser answered none of the cases, or when a --report or --wpt-candidates file could not
+// be written at the end after all (a disk full: the output is still printed, and one line each on
+// standard error says why); 2 for bad arguments, found before the run starts (an unknown parser, an
+// --against that names none, a corpus file that cannot be read, a folder among them, a --report or
+// --wpt-candidates file that cannot be created, a DIR without a built url-grammar); 130 when
+// stopped by Ctrl-C. Checking an output file that is not there creates it and removes it at once:
+// a run that fails leaves none behind; one that is there is left as it is until the end.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
   BUILTIN_PARSERS,
@@ -212,6 +216,14 @@ interface Part {
   count: number;
   /** The lines left out so far. */
   skipped(): SkippedLines;
+  /**
+   * Optional: opens the part and reads its first piece before the run, so that a path that cannot
+   * be read (a folder, no permission) is a usage error before anything is compared, not a failure
+   * in the middle of the run; a usage error when it cannot be read.
+   */
+  open?(): Promise<void>;
+  /** Optional: lets go of what `open` opened, when the run does not start after all. */
+  close?(): Promise<void>;
 }
 
 function readBytes(io: CliIO, path: string, shown: string): Buffer {
@@ -222,17 +234,71 @@ function readBytes(io: CliIO, path: string, shown: string): Buffer {
   }
 }
 
+/** The pieces of a file read in pieces, the first of them already read (see `Part.open`). */
+interface OpenedChunks {
+  chunks: AsyncIterable<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts reading `source` and waits for its first piece (a file that cannot be read fails here,
+ * as a folder does with EISDIR), then gives every piece, that one first. Stopping early, or
+ * `close`, ends the reading (a file stream is closed).
+ */
+async function openChunks(source: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<OpenedChunks> {
+  const iterable = source();
+  const it: AsyncIterator<Uint8Array> | Iterator<Uint8Array> = Symbol.asyncIterator in iterable ? (iterable as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() : (iterable as Iterable<Uint8Array>)[Symbol.iterator]();
+  const first = await it.next();
+  let ended = first.done === true;
+  const close = async () => {
+    if (ended) return;
+    ended = true;
+    await it.return?.();
+  };
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        const r = await it.next();
+        if (r.done) {
+          ended = true;
+          return;
+        }
+        yield r.value;
+      }
+    } finally {
+      await close();
+    }
+  }
+  return { chunks: chunks(), close };
+}
+
 function linePart(io: CliIO, path: string, shown: string, format: LineFormat): Part {
   let size: number | undefined;
   let chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  let opened: OpenedChunks | null = null;
+  let open: (() => Promise<void>) | undefined;
+  const cannotRead = (e: unknown) => usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   if (io.openRead && io.fileSize) {
     try {
       size = io.fileSize(path);
     } catch (e) {
-      throw usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e as Error).message.split('\n')[0]}`);
+      throw cannotRead(e);
     }
-    const open = io.openRead.bind(io);
-    chunks = () => open(path);
+    const openRead = io.openRead.bind(io);
+    chunks = () => opened?.chunks ?? openRead(path);
+    // a file is opened and its first piece read before the run (standard input is not: it may be
+    // a terminal, and whatever reads it waits for the run)
+    if (path !== '-') {
+      open = async () => {
+        try {
+          opened = await openChunks(() => openRead(path));
+        } catch (e) {
+          throw cannotRead(e);
+        }
+      };
+    }
   } else {
     const bytes = readBytes(io, path, shown);
     size = bytes.length;
@@ -246,6 +312,7 @@ function linePart(io: CliIO, path: string, shown: string, format: LineFormat): P
     done: () => stats.bytes,
     // The reader skips a line for its length; the JSON-lines format also for not being a case.
     skipped: () => ({ tooLong: stats.skipped, invalid: stats.invalid ?? 0, ...(stats.firstInvalid ? { firstInvalid: stats.firstInvalid } : {}) }),
+    ...(open ? { open, close: async () => opened?.close() } : {}),
     async *read() {
       for await (const c of linesCorpus(chunks(), format, stats)) {
         part.count++;
@@ -386,7 +453,12 @@ function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], time
   if (opts.against === undefined) against = [...DEFAULT_AGAINST];
   else if (all) against = [...BUILTIN_PARSERS.filter((n) => n !== 'url-grammar'), ...manifest.map((e) => e.name)];
   else {
-    against = opts.against.trim() === 'none' ? [] : opts.against.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const none = opts.against.trim() === 'none';
+    against = none ? [] : opts.against.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    // "" or ", ," names nothing: "none" says so on purpose, an empty value is more likely a mistake
+    if (!none && against.length === 0) {
+      throw usage(`--against names no parser (${JSON.stringify(opts.against)}): give parser names, comma-separated (${BUILTIN_PARSERS.join(', ')}, the adapters of --list or build:DIR), "all" or "none"`);
+    }
     for (const n of against) explicit.add(n);
   }
   for (const n of against) {
@@ -670,6 +742,21 @@ export const command: CommandSpec = {
     const parts = corpusParts(io, opts);
     const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${m}\n`) });
     const candidates = opts.wptCandidates === undefined ? undefined : candidateSetup(adapters);
+    // every file written at the end can be: found out now, before the run, not after it
+    const reportFiles = (opts.report ?? []).map((f) => checkOutputFile(f, 'the report'));
+    const candidatesFile = candidates && opts.wptCandidates !== undefined ? checkOutputFile(opts.wptCandidates, 'the WPT candidates') : undefined;
+    // and every corpus file can be read (a folder cannot): its first piece is read now
+    const openedParts: Part[] = [];
+    try {
+      for (const p of parts) {
+        if (!p.open) continue;
+        await p.open();
+        openedParts.push(p);
+      }
+    } catch (e) {
+      await Promise.all(openedParts.map((p) => p.close?.()));
+      throw e;
+    }
 
     let counted = 0;
     const progress = startProgress(io, parts, () => counted);
@@ -725,13 +812,12 @@ export const command: CommandSpec = {
     } finally {
       progress.stop();
     }
-    if (candidates && opts.wptCandidates !== undefined) {
-      const written = await writeCandidates(io, opts.wptCandidates, candidates, report.stopped);
-      if (!written) {
-        io.setExitCode(2);
-        removeInterrupt?.();
-        return;
-      }
+    // a file that cannot be written after all (a disk full) loses nothing else: the output is still
+    // printed, then one line for each such file, and the exit status is 1
+    const unwritten: string[] = [];
+    if (candidates && candidatesFile) {
+      const failure = await writeCandidates(io, candidatesFile, candidates, report.stopped);
+      if (failure !== null) unwritten.push(failure);
     }
     const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count, skipped: p.skipped() }));
     const skipped = skippedLines(sources);
@@ -740,15 +826,9 @@ export const command: CommandSpec = {
     const partialNote = report.stopped ? `Partial report: the run was stopped by Ctrl-C after ${fmt(report.cases)} cases, and only those are counted. ` : '';
     const buildNote = builds.map((b) => ` ${buildHeading(b)}: ${b.name} is that build, compared with this one.`).join('');
     const doc = { ...report, sources, note: `${partialNote}Produced by url-grammar compare${report.stopped ? ' (partial)' : ''}.${buildNote}${skippedNote}` };
-    for (const file of opts.report ?? []) {
-      try {
-        writeFileSync(file, /\.html?$/i.test(file) ? htmlReport(doc) : markdownReport(doc));
-      } catch (e) {
-        io.err(`error: cannot write the report ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
-        io.setExitCode(2);
-        removeInterrupt?.();
-        return;
-      }
+    for (const r of reportFiles) {
+      const failure = writeOutputFile(r, /\.html?$/i.test(r.file) ? htmlReport(doc) : markdownReport(doc));
+      if (failure !== null) unwritten.push(failure);
     }
     if (opts.json) io.out(JSON.stringify(builds.length > 0 ? { ...out, builds: builds.map((b) => ({ name: b.name, dir: b.dir, version: b.version })) } : out, null, 2) + '\n');
     else if (opts.jsonl) {
@@ -765,7 +845,8 @@ export const command: CommandSpec = {
     for (const a of silent) {
       io.err(`compare: ${a.name} answered none of the ${fmt(report.cases)} cases: ${a.available ? (a.adapterErrorMessages[0]?.message ?? 'no reason given') : `unavailable (${a.unavailable ?? 'no reason given'})`}\n`);
     }
-    const trouble = silent.length > 0 || report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
+    for (const u of unwritten) io.err(`error: ${u}\n`);
+    const trouble = silent.length > 0 || unwritten.length > 0 || report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
     // once interrupted, a Ctrl-C while this process winds down must not end it by the signal (its
     // exit status is 130 either way); a listener does not keep it alive
     if (interrupts === 0) removeInterrupt?.();
@@ -773,6 +854,80 @@ export const command: CommandSpec = {
     io.setExitCode(report.stopped ? 130 : trouble ? 1 : 0);
   },
 };
+
+/** A file written at the end of the run (--report, --wpt-candidates), checked before it. */
+export interface OutputFile {
+  /** As given. */
+  file: string;
+  /** What it holds, for messages: "the report", "the WPT candidates". */
+  what: string;
+  /** Whether it was there before the run: one this run creates is removed again when writing it fails. */
+  existed: boolean;
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
+}
+
+/**
+ * Checks, before the run, that `file` can be written at its end: its folder exists and is a folder,
+ * it is not a folder itself, and it can be opened for writing; a usage error (exit 2) in one line
+ * otherwise. Nothing is left behind and nothing changes: a file that is not there is created to
+ * know that it can be, then removed at once; one that is there is opened to append nothing.
+ */
+export function checkOutputFile(file: string, what: string): OutputFile {
+  const fail = (why: string) => usage(`cannot write ${what} ${JSON.stringify(file)}: ${why}`);
+  const folder = dirname(resolve(file));
+  let folderStat: Stats;
+  try {
+    folderStat = statSync(folder);
+  } catch (e) {
+    throw fail((e as NodeJS.ErrnoException).code === 'ENOENT' ? `the folder ${folder} does not exist` : firstLine(e));
+  }
+  if (!folderStat.isDirectory()) throw fail(`${folder} is not a folder`);
+  let stat: Stats | undefined;
+  try {
+    stat = statSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(firstLine(e));
+  }
+  if (stat?.isDirectory()) throw fail('it is a folder');
+  try {
+    if (stat === undefined) {
+      closeSync(openSync(file, 'wx'));
+      rmSync(file, { force: true });
+    } else if (stat.isFile()) {
+      closeSync(openSync(file, 'a'));
+    } else {
+      // a device or a pipe: opening it could wait for a reader, so only the permission is checked
+      accessSync(file, constants.W_OK);
+    }
+  } catch (e) {
+    throw fail(firstLine(e));
+  }
+  return { file, what, existed: stat !== undefined };
+}
+
+/**
+ * Writes an output file at the end of the run; null when written, otherwise the one line that says
+ * why not (a file this run created is removed again, so that no partial one is left; one that was
+ * there before may be left incomplete).
+ */
+function writeOutputFile(out: OutputFile, text: string): string | null {
+  try {
+    writeFileSync(out.file, text);
+    return null;
+  } catch (e) {
+    if (!out.existed) {
+      try {
+        rmSync(out.file, { force: true });
+      } catch {
+        // what was written of it stays: the message says it was not written
+      }
+    }
+    return `cannot write ${out.what} ${JSON.stringify(out.file)}: ${firstLine(e)}`;
+  }
+}
 
 /** --wpt-candidates: the browser engines of the run (two at least, or a usage error), and a collector for their root causes. */
 function candidateSetup(adapters: readonly ParserAdapter[]): { collector: CandidateCollector; browsers: ParserAdapter[] } {
@@ -785,25 +940,28 @@ function candidateSetup(adapters: readonly ParserAdapter[]): { collector: Candid
   return { collector: new CandidateCollector(new Set(answering.map((b) => b.name))), browsers: answering };
 }
 
-/** Finds, minimises and writes the WPT candidates; false when the file cannot be written. */
-async function writeCandidates(io: CliIO, file: string, setup: { collector: CandidateCollector; browsers: ParserAdapter[] }, stopped: boolean): Promise<boolean> {
-  let text: string;
+/**
+ * Finds, minimises and writes the WPT candidates; null when written, otherwise the one line that
+ * says why not (the comparison's own output is printed either way). "written to" is said only once
+ * the file is written.
+ */
+async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: CandidateCollector; browsers: ParserAdapter[] }, stopped: boolean): Promise<string | null> {
   if (stopped) {
     // the browsers are not asked again after Ctrl-C: the file says so rather than holding unchecked inputs
-    text = candidatesJson({ candidates: [], seen: setup.collector.causes().length, covered: 0, asks: 0 }, 'The run was stopped by Ctrl-C before the candidates were checked against WPT and minimised: none are written.');
-  } else {
-    const wpt = parseWptCorpus(readFileSync(join(packageRoot(), DEFAULT_CORPUS[1].file), 'utf8'));
-    const found = await wptCandidates(setup.collector, setup.browsers, wpt, { onStatus: (m) => io.err(`compare: --wpt-candidates: ${m}\n`) });
-    io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${file} (${found.seen} root causes where a browser differs from the standard, ${found.covered} of them shown by a WPT input; ${found.asks} inputs re-asked)\n`);
-    text = candidatesJson(found);
+    return writeOutputFile(out, candidatesJson({ candidates: [], seen: setup.collector.causes().length, covered: 0, asks: 0 }, 'The run was stopped by Ctrl-C before the candidates were checked against WPT and minimised: none are written.'));
   }
+  let found: Awaited<ReturnType<typeof wptCandidates>>;
   try {
-    writeFileSync(file, text);
-    return true;
+    const wpt = parseWptCorpus(readFileSync(join(packageRoot(), DEFAULT_CORPUS[1].file), 'utf8'));
+    found = await wptCandidates(setup.collector, setup.browsers, wpt, { onStatus: (m) => io.err(`compare: --wpt-candidates: ${m}\n`) });
   } catch (e) {
-    io.err(`error: cannot write the WPT candidates ${JSON.stringify(file)}: ${(e as Error).message.split('\n')[0]}\n`);
-    return false;
+    return `cannot find the WPT candidates for ${JSON.stringify(out.file)}: ${firstLine(e)}`;
   }
+  const failure = writeOutputFile(out, candidatesJson(found));
+  const counts = `${found.seen} root causes where a browser differs from the standard, ${found.covered} of them shown by a WPT input; ${found.asks} inputs re-asked`;
+  if (failure !== null) return `${failure} (${found.candidates.length} candidates found, not written; ${counts})`;
+  io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${out.file} (${counts})\n`);
+  return null;
 }
 
 function rate(a: AdapterReport): string {

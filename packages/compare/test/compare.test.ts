@@ -6,7 +6,8 @@
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
@@ -706,6 +707,115 @@ describe('compare: url-grammar compare', () => {
       { name: 'corpus/confusion.jsonl', cases: readFileSync(join(root, 'corpus-src', 'confusion.jsonl'), 'utf8').trim().split('\n').length, skipped: { tooLong: 0, invalid: 0 } },
     ]);
     expect(rep.referenceErrors).to.equal(0);
+  });
+});
+
+describe('compare: bad paths and option values fail before the run, and no result is lost after it', function () {
+  this.timeout(60_000);
+  const SLOW = join(root, 'test', 'fixtures', 'adapters', 'slow.js');
+  const FAKE_BROWSER = join(root, 'test', 'fixtures', 'adapters', 'fake-browser.js');
+  const cases = ['https://example.com/a/../b', 'http://[::1', '../c\thttps://example.com/a/b'].join('\n') + '\n';
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'url-grammar-compare-paths-'));
+    writeFileSync(join(dir, 'c.txt'), cases);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The real files, read as the command line reads them (in pieces, through a file stream). */
+  function diskIO(): { io: CliIO; out: () => string; err: () => string } {
+    return captureIO({ readFile: (path) => readFileSync(path), openRead: (path) => createReadStream(path, { highWaterMark: 1 << 16 }), fileSize: (path) => statSync(path).size });
+  }
+
+  /** An adapter that leaves the file `marker` once it has answered: whether the run started. */
+  const marked = (name: string, marker: string) => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(SLOW)} 0 --ready ${JSON.stringify(marker)}`;
+
+  it('a --report or --wpt-candidates file that cannot be created: one line, exit 2, before the run starts (nothing compared, nothing left behind)', async () => {
+    const marker = join(dir, 'started');
+    const corpus = join(dir, 'c.txt');
+    mkdirSync(join(dir, 'folder.html'));
+    writeFileSync(join(dir, 'file'), '');
+    const runs: Array<[string[], RegExp]> = [
+      [['--report', join(dir, 'no-such-folder', 'r.html')], /^error: cannot write the report ".*r\.html": the folder .*no-such-folder does not exist\n$/],
+      [['--report', join(dir, 'ok.md'), '--report', join(dir, 'folder.html')], /^error: cannot write the report ".*folder\.html": it is a folder\n$/],
+      [['--report', join(dir, 'file', 'r.md')], /^error: cannot write the report ".*r\.md": .*file is not a folder\n$/],
+      [['--wpt-candidates', join(dir, 'no-such-folder', 'x.json'), '--adapter', marked('chromium', marker), '--adapter', marked('firefox', marker)], /^error: cannot write the WPT candidates ".*x\.json": the folder .*no-such-folder does not exist\n$/],
+    ];
+    for (const [args, message] of runs) {
+      const { io, out, err } = diskIO();
+      const code = await mainAsync(['compare', '--corpus', corpus, '--against', 'none', '--workers', '0', '--adapter', marked('probe', marker), ...args], io);
+      expect(code, args.join(' ')).to.equal(2);
+      expect(err(), args.join(' ')).to.match(message);
+      expect(err()).to.not.include('written to');
+      expect(out()).to.equal('');
+      expect(existsSync(marker), `the run started for ${args.join(' ')}`).to.equal(false);
+    }
+    // the report file that could be written was only tried, not left behind empty
+    expect(readdirSync(dir).sort()).to.deep.equal(['c.txt', 'file', 'folder.html']);
+  });
+
+  it('a --corpus path that is a folder or cannot be read (a socket): one line, exit 2, as for a missing file; no report file left behind', async () => {
+    const socket = join(dir, 'corpus.sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      for (const [path, why] of [
+        [dir, 'EISDIR'],
+        [socket, 'ENXIO'],
+      ]) {
+        const report = join(dir, 'r.md');
+        // read in pieces (a file stream, as on the command line), and read whole by an openRead that throws at once
+        for (const io of [diskIO(), captureIO({ readFile: (p) => readFileSync(p), openRead: (p) => [readFileSync(p)], fileSize: (p) => statSync(p).size })]) {
+          const code = await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--corpus', path, '--against', 'node', '--report', report], io.io);
+          expect(code, io.err()).to.equal(2);
+          expect(io.err()).to.match(new RegExp(`^error: cannot read the corpus file ".*": ${why}[^\\n]*\\n$`));
+          expect(io.out()).to.equal('');
+          expect(existsSync(report), 'a report file left behind').to.equal(false);
+        }
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // a readable file read in pieces still works
+    const { io, out } = diskIO();
+    expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--json'], io)).to.equal(0);
+    expect(JSON.parse(out()).cases).to.equal(3);
+  });
+
+  it('--against that names no parser ("", commas and spaces only) is a usage error naming the option; "none" is still allowed', async () => {
+    for (const value of ['', ' , ,', ',']) {
+      const { io, out, err } = fakeIO();
+      expect(await mainAsync(['compare', '--generate', '5', '--against', value], io), JSON.stringify(value)).to.equal(2);
+      expect(err()).to.match(/^error: --against names no parser \(.*\): [^\n]*"none"\n$/);
+      expect(out()).to.equal('');
+    }
+    const { io, out } = fakeIO();
+    expect(await mainAsync(['compare', '--generate', '5', '--against', 'none', '--json'], io)).to.equal(0);
+    expect(JSON.parse(out()).adapters).to.deep.equal([]);
+  });
+
+  const FULL = '/dev/full';
+  const why = existsSync(FULL) ? null : `no ${FULL} here to fill the disk on purpose`;
+  // skipped, with the reason in the title, where there is no /dev/full (not Linux)
+  (why === null ? it : it.skip)(`a file that cannot be written at the end after all (a full disk): the output is still printed, one line on standard error, exit 1, no "written to"${why === null ? '' : ` (skipped: ${why})`}`, async () => {
+    const report = join(dir, 'r.html');
+    symlinkSync(FULL, report);
+    const json = diskIO();
+    expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--json', '--report', report], json.io), json.err()).to.equal(1);
+    expect(JSON.parse(json.out())).to.deep.include({ cases: 3 });
+    expect(json.err()).to.match(/^error: cannot write the report ".*r\.html": ENOSPC[^\n]*\n$/);
+
+    const candidates = join(dir, 'x.json');
+    symlinkSync(FULL, candidates);
+    const text = diskIO();
+    const browser = (name: string, mode: string) => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_BROWSER)} ${mode}`;
+    const code = await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'none', '--workers', '0', '--adapter', browser('chromium', 'evil'), '--adapter', browser('firefox', 'none'), '--wpt-candidates', candidates], text.io);
+    expect(code, text.err()).to.equal(1);
+    expect(text.out()).to.match(/^url-grammar compare: 3 cases \(3 from .*c\.txt\); reference url-grammar\n/);
+    expect(text.err()).to.not.include('written to');
+    const errors = text.err().split('\n').filter((l) => l.startsWith('error: '));
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.match(/^error: cannot write the WPT candidates ".*x\.json": ENOSPC.*\(\d+ candidates found, not written; /);
   });
 });
 

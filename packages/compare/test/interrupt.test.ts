@@ -12,7 +12,7 @@
 
 import { expect } from 'chai';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -252,15 +252,25 @@ function countIn(markdown: string): number {
     expect(r.signal ?? r.code).to.be.oneOf(['SIGTERM', 143]);
   });
 
-  it('a normal end and an error after the run (a report that cannot be written): no process left either way', async () => {
+  it('a normal end, an error before the run and one after it (a report that cannot be written): no process left either way', async () => {
     // (5 ms an answer: the run lasts long enough for the watcher, which reads /proc every 50 ms, to see the adapter and its child)
     const ok = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--adapter', slowAdapter('slow', 5, ['--child'])]);
     expect((await ended(ok, 30_000)).code, ok.err()).to.equal(0);
     // (by count, not by name: Node 24 names its main thread, and so the process, "MainThread")
     expect(ok.seen.size, 'the adapter and its child were seen').to.be.at.least(2);
+    // a folder that does not exist: found before the run, a usage error
     const bad = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', join(dir, 'no-such-folder', 'r.md'), '--adapter', slowAdapter('slow', 0, ['--child'])]);
     expect((await ended(bad, 30_000)).code, bad.err()).to.equal(2);
-    expect(bad.err()).to.include('cannot write the report');
+    expect(bad.err()).to.match(/^error: cannot write the report ".*r\.md": the folder .* does not exist\n$/);
+    expect(bad.out()).to.equal('');
+    // a full disk (/dev/full, always there where /proc is): found after the run, the output still printed, exit 1
+    const full = join(dir, 'full.md');
+    symlinkSync('/dev/full', full);
+    const late = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', full, '--adapter', slowAdapter('slow', 5, ['--child'])]);
+    expect((await ended(late, 30_000)).code, late.err()).to.equal(1);
+    expect(late.err()).to.match(/^error: cannot write the report ".*full\.md": ENOSPC/m);
+    expect(late.out()).to.match(/^url-grammar compare: 300 cases /);
+    expect(late.seen.size, 'the adapter and its child were seen').to.be.at.least(2);
   });
 
   it('a preparation (a build on first use) runs before the request clock starts: every answer counts with a request timeout shorter than the build', async () => {
