@@ -8,7 +8,7 @@
 
 import { expect } from 'chai';
 import { findURLs, lintText } from '../src/lint';
-import { MarkdownParser, MarkdownSplitter } from '../src/markdown';
+import { MAX_NESTING, MarkdownParser, MarkdownSplitter } from '../src/markdown';
 import type { FoundURL } from '../src/found';
 import { streamed } from './support/markdown';
 
@@ -126,6 +126,33 @@ describe('Markdown defect (b): GFM extended protocol autolinks (mailto:, xmpp:)'
   it('the same with and without the fast path, in prose and in a list', () => {
     for (const md of ['- mailto:a@b.co and xmpp:c@d.co/e@f.g.', '> mailto:a@b.co and xmpp:c@d.co/e', 'x xmpp:c@d.co/a@b@c.de y']) {
       expect(spans(new MarkdownParser().find(md)), md).to.deep.equal(spans(whole(md)));
+    }
+  });
+});
+
+describe('Markdown: block quotes and list items nested past MAX_NESTING on one line', function () {
+  // Before the cap, micromark took about a minute for 16,000 nested "- " (its time grows with the
+  // square of the depth), so these end by the timeout when the cap is gone.
+  this.timeout(30_000);
+  const url = 'https://a\\b';
+
+  it('a line nested 20,000 deep (quotes, bullets, ordinals): its URL found, at its offset', () => {
+    for (const prefix of ['> '.repeat(20_000), '- '.repeat(20_000), '1. '.repeat(20_000), '>'.repeat(20_000) + ' ']) {
+      for (const md of [`${prefix}${url}\n`, `${prefix}[x](${url})\n`]) {
+        const found = new MarkdownParser().find(md);
+        expect(spans(found), md.slice(0, 8)).to.deep.equal([[url, md.indexOf(url), md.indexOf(url) + url.length]]);
+        expect(lintText(md, { kind: 'markdown' }).map((d) => d.type)).to.deep.equal(['invalid-reverse-solidus']);
+      }
+    }
+  });
+
+  it('within the limit, the document is read as it is (a code span stays code, a link stays a link)', () => {
+    for (const depth of [1, 50, MAX_NESTING]) {
+      for (const prefix of ['> '.repeat(depth), '- '.repeat(depth)]) {
+        const md = `${prefix}\`${url}\` and [x](https://b/)\n`;
+        expect(spans(new MarkdownParser().find(md)), `depth ${depth}`).to.deep.equal(spans(whole(md)));
+        expect(spans(new MarkdownParser().find(md)).map((s) => s[0])).to.deep.equal(['https://b/']);
+      }
     }
   });
 });
