@@ -109,6 +109,12 @@ describe('CLI: diagram files, --out, rule names, --trace', () => {
     expect(ruleFileName('plain-name')).to.equal('plain-name');
   });
 
+  it('an option value that starts with "-": one line that says how to write it, not "needs a value"', () => {
+    const r = run(['parse', 'https://example.com/', '--base', '-1']);
+    expect(r).to.deep.equal({ code: 2, out: '', err: `error: option '--base <url>': a value that starts with "-" is written --base=<value>\n` });
+    expect(run(['parse', 'https://example.com/', '--base'])).to.deep.equal({ code: 2, out: '', err: `error: option '--base <url>' needs a value\n` });
+  });
+
   it('refuses an existing file as --out: exit 2, one line', () => {
     const f = join(dir, 'file');
     writeFileSync(f, 'x');

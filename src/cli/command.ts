@@ -106,6 +106,8 @@ function describeParseError(e: unknown, spec: CommandSpec): string {
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const name = quoted?.replace(/^-+/, '') ?? '';
       const o = spec.options[name];
+      // ("--width -1": parseArgs reads "-1" as an option, so the value looks missing)
+      if (o && o.type === 'string' && /ambiguous/.test(message)) return `option '--${name} ${o.value ?? '<value>'}': a value that starts with "-" is written --${name}=<value>`;
       if (o && o.type === 'string') return `option '--${name} ${o.value ?? '<value>'}' needs a value`;
       if (o && o.type === 'boolean') return `option '--${name}' takes no value`;
       return message.split('\n')[0];
