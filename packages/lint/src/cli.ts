@@ -234,7 +234,8 @@ export const command: CommandSpec = {
     }
     const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}) };
     reporter.end(totals);
-    if (opts.format === 'text') io.err(summary(totals) + '\n');
+    // (nothing linted and a path that could not be: its one-line error says it all)
+    if (opts.format === 'text' && !(unreadable && linted === 0)) io.err(summary(totals) + '\n');
     io.setExitCode(unreadable ? 2 : remaining > 0 ? 1 : 0);
   },
 };

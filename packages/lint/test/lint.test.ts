@@ -328,6 +328,11 @@ describe('lint: url-grammar lint', () => {
     expect(r.code).to.equal(2);
     expect(r.err).to.equal(`error: cannot read ${missing}: no such file or directory\n`);
     expect(r.out).to.equal(`${ok}:1:10: invalid-credentials The input includes credentials.\n`);
+    // with nothing else to lint, that one line is all (no "0 errors in 0 files" after it; read
+    // here without run(), which takes the summary line off)
+    const alone = captureIO({ readFile: (path) => readFileSync(path) });
+    expect(await mainAsync(['lint', missing], alone.io)).to.equal(2);
+    expect(alone.err()).to.equal(`error: cannot read ${missing}: no such file or directory\n`);
     // a folder is walked (packages/lint/test/lint-files.test.ts has the rest of what that means)
     const d = await run([dir]);
     expect(d.code).to.equal(1);
