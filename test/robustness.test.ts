@@ -3,7 +3,7 @@
 
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { URL, parseURL, parseToRecord, parseWithDiagnostics, serializeURL } from '../src/index';
+import { URL, checkHostString, checkURLString, domainToASCII, domainToUnicode, explain, isValidDomainString, isValidHostString, isValidURLString, parseURL, parseToRecord, parseWithDiagnostics, relativeURLWithFragmentFor, serializeURL } from '../src/index';
 
 const MB = 1 << 20;
 
@@ -80,4 +80,28 @@ describe('robustness: random strings (fast-check)', () => {
   it('10,000 URL-shaped strings: no throw other than TypeError', () => {
     fc.assert(fc.property(urlish, bases, (s, b) => parsesWithoutThrowing(s, b)), { numRuns: 10_000 });
   });
+});
+
+describe('robustness: the string exports given what is not a string', () => {
+  // The types ask for a string; JavaScript callers can pass anything. Each of these converts it
+  // as String() does (as parseURL and the URL API do): the same answer as for that string, never
+  // a non-string back, never an internal TypeError such as "input.codePointAt is not a function".
+  const exports: Array<[string, (v: unknown) => unknown]> = [
+    ['checkURLString', (v) => checkURLString(v as string)],
+    ['isValidURLString', (v) => isValidURLString(v as string)],
+    ['checkHostString', (v) => checkHostString(v as string)],
+    ['isValidHostString', (v) => isValidHostString(v as string)],
+    ['isValidDomainString', (v) => isValidDomainString(v as string)],
+    ['relativeURLWithFragmentFor', (v) => relativeURLWithFragmentFor(v as string)],
+    ['explain', (v) => explain(v as string)],
+    ['domainToASCII', (v) => domainToASCII(v as string)],
+    ['domainToUnicode', (v) => domainToUnicode(v as string)],
+  ];
+  for (const [name, f] of exports) {
+    it(name, () => {
+      for (const v of [undefined, null, 42, true, {}, ['a', 'b'], { toString: () => 'https://example.com/' }]) {
+        expect(f(v), `${name}(${String(v)})`).to.deep.equal(f(String(v)));
+      }
+    });
+  }
 });

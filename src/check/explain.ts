@@ -64,6 +64,7 @@ function disagreementOf(parses: boolean, errors: ValidationError[], problems: Wr
  * parse.
  */
 export function explain(input: string, options: ExplainOptions = {}): Explanation {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const baseURL = options.baseURL ?? null;
   // the writing checker first: it throws on a base URL that does not parse
   const check = checkURLString(input, { baseURL });

@@ -190,6 +190,7 @@ const RELATIVE_KINDS = ['special', 'file', 'other'] as const;
 
 /** For which kinds of base URL `input` is a valid relative-URL-with-fragment string. */
 export function relativeURLWithFragmentFor(input: string): RelativeFor {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const out: RelativeFor = { special: false, file: false, other: false };
   for (const kind of RELATIVE_KINDS) {
     out[kind] = checkEntry(WRITING_ENTRY_RULES.relativeURLWithFragmentString[kind], input, hostKindFor(input, kind)).ok;
@@ -206,6 +207,7 @@ export function relativeURLWithFragmentFor(input: string): RelativeFor {
  * Throws a TypeError when `baseURL` is a string that does not parse.
  */
 export function checkURLString(input: string, options: CheckOptions = {}): URLStringCheck {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const base = resolveBase(options.baseURL, 'checkURLString');
   const kind: WritingBaseKind = baseKind(base);
   const entry = WRITING_ENTRY_RULES.validURLString[kind];
@@ -260,6 +262,7 @@ function credentialsOf(input: string, base: URLRecord | null): WritingProblem | 
 
 /** https://url.spec.whatwg.org/#valid-url-string */
 export function isValidURLString(input: string, options: CheckOptions = {}): boolean {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const base = resolveBase(options.baseURL, 'isValidURLString');
   const kind = baseKind(base);
   return checkEntry(WRITING_ENTRY_RULES.validURLString[kind], input, hostKindFor(input, kind)).ok;
@@ -275,12 +278,14 @@ const asHost = () => 'host' as const;
 const asOpaque = () => 'opaque' as const;
 
 function check(entry: string, input: string, hostKind: (marks: readonly Mark[]) => HostKind): WritingCheck {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const r = checkEntry(entry, input, hostKind);
   return { valid: r.ok, problems: r.problems };
 }
 
 /** https://url.spec.whatwg.org/#absolute-url-string (no fragment). */
 export function checkAbsoluteURLString(input: string): WritingCheck {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const r = checkEntry(WRITING_ENTRY_RULES.absoluteURLString, input, hostKindFor(input, 'none'));
   return { valid: r.ok, problems: r.problems };
 }
@@ -296,6 +301,7 @@ export function isValidHostString(input: string): boolean {
 
 /** https://url.spec.whatwg.org/#valid-domain-string */
 export function checkDomainString(input: string): WritingCheck {
+  input = String(input); // (as parseURL converts what is not a string: the types ask for one)
   const r = check(WRITING_ENTRY_RULES.validDomainString, input, asHost);
   if (!r.valid) return r;
   const why = validDomainFailure(input);

@@ -305,6 +305,7 @@ function domainParserSteps(domain: string, beStrict: boolean, strict: { failed: 
  * domain-to-ASCII validation error covers the whole of `domain`.
  */
 export function domainToASCII(domain: string, beStrict = false, sink: ErrorSink = null): string | null {
+  domain = String(domain); // (exported: what is not a string is converted, as the URL API does)
   return domainParser(domain, beStrict, sink, domain.length);
 }
 
@@ -315,6 +316,7 @@ export function domainToASCII(domain: string, beStrict = false, sink: ErrorSink 
  * When Unicode ToUnicode records an error, the domain comes back unchanged.
  */
 export function domainToUnicode(domain: string, beStrict = false): string {
+  domain = String(domain); // (exported: what is not a string is converted, as the URL API does)
   // Fast path: an ASCII domain with no upper-case letter and no "xn--" label maps to itself
   // whether or not ToUnicode records an error.
   if (!NON_ASCII.test(domain) && !UPPER_ASCII.test(domain) && !ACE_LABEL.test(domain)) return domain;
