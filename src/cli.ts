@@ -155,6 +155,7 @@ function dispatch(argv: string[], io: CliIO): CommandSpec | number {
     return 0;
   }
   if (first === '--version' || first === '-V') {
+    if (argv.length > 1) throw new UsageError(`${first} takes nothing after it (got ${JSON.stringify(argv[1])})`);
     io.out(packageVersion() + '\n');
     return 0;
   }
@@ -162,6 +163,8 @@ function dispatch(argv: string[], io: CliIO): CommandSpec | number {
   if (core) return core;
   if (Object.prototype.hasOwnProperty.call(TOOL_COMMANDS, first)) return toolCommand(first);
   const known = [...CORE_COMMANDS.map((c) => c.name), ...Object.keys(TOOL_COMMANDS)];
+  // an option before any command: options come after the command's name
+  if (first.startsWith('-')) throw new UsageError(`unknown option ${JSON.stringify(first)}: give a command first (commands: ${known.join(', ')}; see url-grammar --help)`);
   throw new UsageError(`unknown command ${JSON.stringify(first)} (commands: ${known.join(', ')}; see url-grammar --help)`);
 }
 

@@ -22,6 +22,14 @@ describe('CLI: url-grammar', () => {
     expect(r.err.trim().split('\n')).to.have.length(1);
     expect(r.err).to.not.match(/\bat \S+ \(/);
   });
+
+  it('an option before any command is called an unknown option, not an unknown command; --version takes nothing after it', () => {
+    const o = run(['--bogus']);
+    expect(o.code).to.equal(2);
+    expect(o.err).to.match(/^error: unknown option "--bogus": give a command first \(commands: parse, /);
+    expect(o.err.trim().split('\n')).to.have.length(1);
+    for (const flag of ['-V', '--version']) expect(run([flag, 'extra'])).to.deep.equal({ code: 2, out: '', err: `error: ${flag} takes nothing after it (got "extra")\n` });
+  });
 });
 
 describe('CLI: parse', () => {
