@@ -98,7 +98,7 @@ export interface RenderOptions {
   decode?: boolean;
   /** Show a domain in Unicode when every rule allows it; default true. */
   unicodeHost?: boolean;
-  /** The base URL for a relative string input. */
+  /** The base URL for a relative string input: a URL record, a URL object (read through its href) or a string. */
   baseURL?: URLRecord | { readonly href: string } | string;
 }
 

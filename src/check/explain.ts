@@ -35,7 +35,7 @@ export interface Explanation {
 }
 
 export interface ExplainOptions {
-  /** The base URL: a URL record or a string. A string that does not parse is a TypeError. */
+  /** The base URL: a URL record, a URL object (read through its href) or a string. One that does not parse is a TypeError. */
   baseURL?: string | URLRecord | { readonly href: string } | null;
   /** The document's encoding, for the parser (it affects the query only). */
   encoding?: ParseOptions['encoding'];

@@ -55,7 +55,7 @@ export interface URLStringCheck {
 }
 
 export interface CheckOptions {
-  /** The base URL: a URL record, or a string that is parsed first. A relative-URL string needs one. */
+  /** The base URL: a URL record, a URL object (read through its href) or a string, parsed first. A relative-URL string needs one. */
   baseURL?: string | URLRecord | { readonly href: string } | null;
 }
 
