@@ -182,7 +182,7 @@ function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
 }
 
 export interface ParseOptions {
-  /** The base URL: a URL record, a URL object (read through its href) or a string, each parsed first (with no base); anything else is a TypeError. */
+  /** The base URL: a URL record; or a URL object (read through its href) or a string, parsed first (with no base). Anything else is a TypeError. */
   baseURL?: URLRecord | { readonly href: string } | string | null;
   /** The document's encoding (an Encoding Standard label); it affects the query only. */
   encoding?: string;
