@@ -382,34 +382,31 @@ function openAtEnd(events: ReturnType<typeof postprocess>, sub: string): RegExp 
 export const MAX_NESTING = 100;
 
 /**
- * `sub` with each line's container markers (">", a bullet "-", "*" or "+" or an ordinal "1." or
- * "1)" followed by a space or tab, with the white space between them) past the first MAX_NESTING
- * turned into "x": what follows them is then read as the text of a paragraph at that depth, so its
- * links and literal URLs are still found, at the same offsets (the length does not change). Lines
- * within the limit, and so every document written for people, are left as they are.
+ * `sub` with each line's container markers past the first MAX_NESTING turned into "x": a ">", or
+ * a list item's marker as listItem reads it (bullet or ordinal) with the white space after it.
+ * What follows them is then read as the text of a paragraph at that depth, so its links and
+ * literal URLs are still found, at the same offsets (the length does not change). Lines within
+ * the limit, and so every document written for people, are left as they are.
  */
 function withNestingCapped(sub: string): string {
   let out: string[] | null = null;
   let last = 0;
-  let at = 0;
   const n = sub.length;
-  while (at < n) {
+  for (let at = 0; at < n; ) {
+    const nl = sub.indexOf('\n', at);
+    const e = nl < 0 ? n : nl;
     let markers = 0;
     let i = at;
     for (;;) {
-      while (i < n && (sub.charCodeAt(i) === 0x20 || sub.charCodeAt(i) === 0x09)) i++;
-      if (i >= n) break;
-      const c = sub.charCodeAt(i);
-      let end = -1;
-      if (c === 0x3e) end = i + 1; // ">"
-      else if ((c === 0x2d || c === 0x2a || c === 0x2b) && (sub.charCodeAt(i + 1) === 0x20 || sub.charCodeAt(i + 1) === 0x09)) end = i + 1;
-      else if (c >= 0x30 && c <= 0x39) {
-        let j = i;
-        while (j < n && j - i < 9 && sub.charCodeAt(j) >= 0x30 && sub.charCodeAt(j) <= 0x39) j++;
-        const d = sub.charCodeAt(j);
-        if ((d === 0x2e || d === 0x29) && (sub.charCodeAt(j + 1) === 0x20 || sub.charCodeAt(j + 1) === 0x09)) end = j + 1;
+      while (i < e && (sub.charCodeAt(i) === 0x20 || sub.charCodeAt(i) === 0x09)) i++;
+      if (i >= e) break;
+      // a ">", or a list item's marker with the white space after it (listItem, as the fast path reads one)
+      let end = i + 1;
+      if (sub.charCodeAt(i) !== 0x3e) {
+        const item = listItem(sub, i, e, 0);
+        if (item === null) break;
+        end = item.content < 0 ? e : item.content;
       }
-      if (end < 0) break;
       if (++markers > MAX_NESTING) {
         out ??= [];
         out.push(sub.slice(last, i), 'x'.repeat(end - i));
@@ -417,8 +414,7 @@ function withNestingCapped(sub: string): string {
       }
       i = end;
     }
-    const nl = sub.indexOf('\n', i);
-    at = nl < 0 ? n : nl + 1;
+    at = e + 1;
   }
   if (out === null) return sub;
   out.push(sub.slice(last));
