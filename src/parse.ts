@@ -194,7 +194,7 @@ export interface ParseOptions {
  * does not parse). Anything else is a TypeError whose message starts with `caller`: taken as a
  * record, it would serialise as "undefined://...".
  */
-export function baseObjectRecord(baseURL: unknown, caller: string): URLRecord | null {
+function baseObjectRecord(baseURL: unknown, caller: string): URLRecord | null {
   if (urlRecordProblem(baseURL) === null) return baseURL as URLRecord;
   if (typeof baseURL === 'object' && baseURL !== null) {
     // Read once: it may be a getter.
@@ -204,8 +204,11 @@ export function baseObjectRecord(baseURL: unknown, caller: string): URLRecord | 
   throw new TypeError(`${caller}: options.baseURL is a URL record, a URL object or a string, not ${describeNonURLInput(baseURL)}`);
 }
 
-/** options.baseURL as a URL record: null for none, undefined for a base that does not parse. */
-function resolveBase(baseURL: ParseOptions['baseURL'], caller: string): URLRecord | null | undefined {
+/**
+ * options.baseURL as a URL record: null for none, undefined for a base that does not parse (a
+ * string, or a URL object's href); a TypeError for a base of another type (baseObjectRecord).
+ */
+export function resolveBase(baseURL: ParseOptions['baseURL'], caller: string): URLRecord | null | undefined {
   if (baseURL === undefined || baseURL === null) return null;
   const b = typeof baseURL === 'string' ? parseOnly(baseURL, null, 'UTF-8') : baseObjectRecord(baseURL, caller);
   return b === null ? undefined : b;

@@ -9,7 +9,7 @@
 //
 // Lengths (`width`) count code points. Everything here is linear in the length of the URL.
 
-import { baseObjectRecord, parseURL } from '../parse';
+import { parseScalarValueString, resolveBase } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { serializePath, serializeURL } from '../serialize';
 import { domainToUnicode, serializeHost } from '../semantic/host';
@@ -433,10 +433,10 @@ function cpSlice(s: string, n: number): string {
 function record(url: unknown, baseURL: RenderOptions['baseURL']): URLRecord | null {
   if (typeof url === 'string') {
     // (a base of the wrong type is a TypeError, outside the try)
-    const base = baseURL === undefined || typeof baseURL === 'string' ? baseURL : baseObjectRecord(baseURL, 'renderURL');
-    if (base === null) return null;
+    const base = resolveBase(baseURL, 'renderURL');
+    if (base === undefined) return null;
     try {
-      return parseURL(url, base === undefined ? {} : { baseURL: base });
+      return parseScalarValueString(url, base);
     } catch {
       return null;
     }

@@ -14,7 +14,7 @@
 import { WRITING_ENTRY_RULES, WRITING_GRAMMAR, WRITING_TOKEN_RULES, type WritingBaseKind } from '../../grammar/writing';
 import { blame } from '../grammar/blame';
 import { compileEntry, type EntryParser, type Mark } from '../grammar/compile';
-import { baseKind, baseObjectRecord, basicURLParse, parseToRecord } from '../parse';
+import { baseKind, parseToRecord, resolveBase } from '../parse';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { domainToASCII, endsInANumber } from '../semantic/host';
 
@@ -173,17 +173,11 @@ function hostKindFor(input: string, base: WritingBaseKind): (marks: readonly Mar
   };
 }
 
-/** options.baseURL as a URL record (see baseObjectRecord for one that is not a string); a TypeError when it does not parse. */
-function resolveBase(baseURL: CheckOptions['baseURL'], caller: string): URLRecord | null {
-  if (baseURL === undefined || baseURL === null) return null;
-  if (typeof baseURL !== 'string') {
-    const record = baseObjectRecord(baseURL, caller);
-    if (record === null) throw new TypeError(`${caller}: the href of the base URL object given does not parse`);
-    return record;
-  }
-  const base = basicURLParse(baseURL);
-  if (base === null) throw new TypeError(`The base URL does not parse: ${JSON.stringify(baseURL)}`);
-  return base;
+/** options.baseURL as a URL record (see resolveBase in src/parse.ts); a TypeError when it does not parse. */
+function resolveBaseOrThrow(baseURL: CheckOptions['baseURL'], caller: string): URLRecord | null {
+  const base = resolveBase(baseURL, caller);
+  if (base !== undefined) return base;
+  throw new TypeError(typeof baseURL === 'string' ? `The base URL does not parse: ${JSON.stringify(baseURL)}` : `${caller}: the href of the base URL object given does not parse`);
 }
 
 const RELATIVE_KINDS = ['special', 'file', 'other'] as const;
@@ -208,7 +202,7 @@ export function relativeURLWithFragmentFor(input: string): RelativeFor {
  */
 export function checkURLString(input: string, options: CheckOptions = {}): URLStringCheck {
   input = String(input); // (as parseURL converts what is not a string: the types ask for one)
-  const base = resolveBase(options.baseURL, 'checkURLString');
+  const base = resolveBaseOrThrow(options.baseURL, 'checkURLString');
   const kind: WritingBaseKind = baseKind(base);
   const entry = WRITING_ENTRY_RULES.validURLString[kind];
   const result = checkEntry(entry, input, hostKindFor(input, kind));
@@ -263,7 +257,7 @@ function credentialsOf(input: string, base: URLRecord | null): WritingProblem | 
 /** https://url.spec.whatwg.org/#valid-url-string */
 export function isValidURLString(input: string, options: CheckOptions = {}): boolean {
   input = String(input); // (as parseURL converts what is not a string: the types ask for one)
-  const base = resolveBase(options.baseURL, 'isValidURLString');
+  const base = resolveBaseOrThrow(options.baseURL, 'isValidURLString');
   const kind = baseKind(base);
   return checkEntry(WRITING_ENTRY_RULES.validURLString[kind], input, hostKindFor(input, kind)).ok;
 }
