@@ -279,7 +279,7 @@ function linePart(io: CliIO, path: string, shown: string, format: LineFormat): P
   let chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   let opened: OpenedChunks | null = null;
   let open: (() => Promise<void>) | undefined;
-  const cannotRead = (e: unknown) => usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+  const cannotRead = (e: unknown) => usage(`cannot read the corpus file ${JSON.stringify(shown)}: ${firstLine(e)}`);
   if (io.openRead && io.fileSize) {
     try {
       size = io.fileSize(path);
