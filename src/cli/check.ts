@@ -5,7 +5,7 @@
 
 import { explain, type Explanation } from '../check/explain';
 import { URL } from '../api/url';
-import { caretLines, clippedLine, errorLines, listedLines } from './parse';
+import { caretLines, clippedLine, errorLines, listedLines, printable, quoted } from './parse';
 import { createColors, requireParsableBase, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
 
@@ -38,7 +38,7 @@ export function inWords(input: string, base: string | undefined, e: Explanation)
   const resolved = URL.parse(input, EXAMPLE_BASE);
   const example = resolved ? ` Against ${EXAMPLE_BASE} it would mean ${resolved.href}.` : '';
   return (
-    `${JSON.stringify(input)} has no scheme (nothing like "https:" before its first "/", "?" or "#"), so on its own it is not a URL and the parser fails; ` +
+    `${quoted(input)} has no scheme (nothing like "https:" before its first "/", "?" or "#"), so on its own it is not a URL and the parser fails; ` +
     `it is ${relativeKind(input)}, a relative-URL string that means something only against a base URL (give one with --base).${example}`
   );
 }
@@ -60,7 +60,7 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   row('parser-valid', rep.parserValid ? pc.green('yes (no validation error)') : pc.red(`no (${rep.errors.length} validation error${rep.errors.length === 1 ? '' : 's'})`));
   row('grammar-valid', rep.grammarValid ? pc.green('yes (a valid URL string)') : pc.red('no (not a valid URL string)'));
   row('verdict', rep.valid ? pc.green('valid') : pc.red('invalid'));
-  if (rep.inWords !== null) out.push('', head('in words'), `  ${rep.inWords}`);
+  if (rep.inWords !== null) out.push('', head('in words'), `  ${printable(rep.inWords)}`);
 
   out.push('', head(`validation errors (${rep.errors.length})`));
   out.push(...listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc)));
@@ -69,7 +69,7 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   out.push(
     ...listedLines(rep.problems, 'writing problem', (p) => {
       const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
-      return [`  ${pc.yellow(p.rule)} at ${p.offset}: ${p.message}`, `    ${line}`, `    ${pc.cyan(carets)}`];
+      return [`  ${pc.yellow(p.rule)} at ${p.offset}: ${printable(p.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
     }),
   );
 
@@ -78,7 +78,7 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
     '',
     `${head('relative-URL-with-fragment string')} against a special base URL: ${yesNo(r.special, pc)}, a file base URL: ${yesNo(r.file, pc)}, another base URL: ${yesNo(r.other, pc)}`,
   );
-  if (rep.disagreement !== null) out.push('', head('disagreement'), `  ${rep.disagreement}`);
+  if (rep.disagreement !== null) out.push('', head('disagreement'), `  ${printable(rep.disagreement)}`);
   return out.join('\n');
 }
 

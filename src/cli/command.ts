@@ -7,6 +7,7 @@
 
 import { parseArgs } from 'node:util';
 import type { CliIO } from './io';
+import { printable, quoted } from './printable';
 
 export interface OptionSpec {
   /** A flag (`--json`) or an option with a value (`--base <url>`). */
@@ -95,27 +96,32 @@ export function commandHelp(spec: CommandSpec, program = 'url-grammar'): string 
   return out.join('\n') + '\n';
 }
 
-/** One line for a parseArgs error: what was wrong, in the words of this command line. */
+/**
+ * One line for a parseArgs error: what was wrong, in the words of this command line. parseArgs
+ * quotes the word it stumbled on as it was typed: it is made printable, so that a control or bidi
+ * character in it cannot rewrite the line on the terminal.
+ */
 function describeParseError(e: unknown, spec: CommandSpec): string {
   const err = e as { code?: string; message?: string };
   const message = err.message ?? String(e);
-  const quoted = /'(-[^' ]*)/.exec(message)?.[1];
+  const word = /'(-[^' ]*)/.exec(printable(message))?.[1];
+  const firstLine = printable(message.split('\n')[0]);
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option '${quoted ?? message}' for "${spec.name}" (see url-grammar ${spec.name} --help)`;
+      return `unknown option '${word ?? firstLine}' for "${spec.name}" (see url-grammar ${spec.name} --help)`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
-      const name = quoted?.replace(/^-+/, '') ?? '';
+      const name = word?.replace(/^-+/, '') ?? '';
       const o = spec.options[name];
       // ("--width -1": parseArgs reads "-1" as an option, so the value looks missing)
       if (o && o.type === 'string' && /ambiguous/.test(message)) return `option '--${name} ${o.value ?? '<value>'}': a value that starts with "-" is written --${name}=<value>`;
       if (o && o.type === 'string') return `option '--${name} ${o.value ?? '<value>'}' needs a value`;
       if (o && o.type === 'boolean') return `option '--${name}' takes no value`;
-      return message.split('\n')[0];
+      return firstLine;
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `too many arguments for "${spec.name}" (see url-grammar ${spec.name} --help)`;
     default:
-      return message.split('\n')[0];
+      return firstLine;
   }
 }
 
@@ -170,7 +176,7 @@ export function readArguments(
     else if (a.required) throw usageError(`missing required argument '${a.name}' (see url-grammar ${spec.name} --help)`);
   }
   if (i < positionals.length) {
-    throw usageError(`too many arguments for "${spec.name}": ${JSON.stringify(positionals[i])} (see url-grammar ${spec.name} --help)`);
+    throw usageError(`too many arguments for "${spec.name}": ${quoted(positionals[i])} (see url-grammar ${spec.name} --help)`);
   }
   return { args, options: values };
 }

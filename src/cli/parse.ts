@@ -6,14 +6,11 @@ import { URL, hasPublicSuffixList, hostPublicSuffix, hostRegistrableDomain, isSp
 import type { ValidationError } from '../semantic/errors';
 import { createColors, requireParsableBase, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
+import { printable, quoted } from './printable';
+
+export { printable, quoted } from './printable';
 
 const plain = createColors(false);
-
-
-/** A printable form of `s` for one line: control characters shown as escapes. */
-export function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
-}
 
 /** Inputs up to this many code units are echoed whole on each caret line (as they always were). */
 export const CARET_LINE_WHOLE = 200;
@@ -39,11 +36,13 @@ function pairBoundary(s: string, at: number): number {
  * `context` is shown from its start only. The caret column counts the code points of the line.
  */
 export function caretLines(input: string, start: number, end: number, context = CARET_CONTEXT): [string, string] {
+  // The line is made of the pieces the carets are measured on, each made printable by itself: an
+  // escaped code point widens the line and the carets alike, and an error on one spans its escape.
   if (input.length <= CARET_LINE_WHOLE) {
     const before = printable(input.slice(0, start));
     const inside = printable(input.slice(start, end));
     const width = Math.max(1, [...inside].length);
-    return [printable(input), ' '.repeat([...before].length) + '^'.repeat(width)];
+    return [before + inside + printable(input.slice(end)), ' '.repeat([...before].length) + '^'.repeat(width)];
   }
   // a long error is shown from its start: its carets run on under the "…" that ends the line
   const spanCut = end - start > 2 * context;
@@ -55,7 +54,7 @@ export function caretLines(input: string, start: number, end: number, context = 
   const before = printable(input.slice(from, start));
   const inside = printable(input.slice(start, shownEnd));
   const width = Math.max(1, [...inside].length + (spanCut ? 1 : 0));
-  return [head + printable(input.slice(from, to)) + tail, ' '.repeat([...head].length + [...before].length) + '^'.repeat(width)];
+  return [head + before + inside + printable(input.slice(shownEnd, to)) + tail, ' '.repeat([...head].length + [...before].length) + '^'.repeat(width)];
 }
 
 /** `s` for the top of a report: printable, and cut after `max` code units (keeping whole pairs) with its length said. */
@@ -82,7 +81,7 @@ export function listedLines<T>(items: readonly T[], noun: string, lines: (item: 
 export function errorLines(input: string, e: ValidationError, pc: Colors = plain): string[] {
   const tag = e.failure ? pc.red(`${e.type} (failure)`) : pc.yellow(e.type);
   const [line, carets] = caretLines(input, e.start, e.end);
-  return [`  ${tag} at [${e.start}, ${e.end}): ${e.message}`, `    ${line}`, `    ${pc.cyan(carets)}`];
+  return [`  ${tag} at [${e.start}, ${e.end}): ${printable(e.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
 }
 
 function recordRows(r: IntermediateRecord): Array<[string, Span]> {
@@ -139,6 +138,8 @@ export function parseReport(input: string, base: string | undefined): ParseRepor
   return { input, base: base ?? null, parses: parsed !== null, components, publicSuffix, publicSuffixList, registrableDomain, record: d.record, errors: d.errors };
 }
 
+const nullOrQuoted = (s: string | null) => (s === null ? 'null' : quoted(s));
+
 export function formatParseReport(rep: ParseReport, pc: Colors = plain): string {
   const out: string[] = [];
   const head = (s: string) => pc.bold(s);
@@ -147,15 +148,15 @@ export function formatParseReport(rep: ParseReport, pc: Colors = plain): string 
   out.push(`${head('parses')}    ${rep.parses ? pc.green('yes') : pc.red('no (failure)')}`);
   if (rep.components) {
     out.push('', head('components'));
-    for (const [k, v] of Object.entries(rep.components)) out.push(`  ${k.padEnd(9)} ${JSON.stringify(v)}`);
+    for (const [k, v] of Object.entries(rep.components)) out.push(`  ${k.padEnd(9)} ${quoted(v)}`);
     out.push('', `${head('host')} (the Public Suffix List; null for an IP address or an opaque host)`);
     if (!rep.publicSuffixList) out.push('  (no Public Suffix List here: npm install tldts, an optional peer dependency of url-grammar)');
-    else out.push(`  public suffix       ${JSON.stringify(rep.publicSuffix)}`, `  registrable domain  ${JSON.stringify(rep.registrableDomain)}`);
+    else out.push(`  public suffix       ${nullOrQuoted(rep.publicSuffix)}`, `  registrable domain  ${nullOrQuoted(rep.registrableDomain)}`);
   }
   if (rep.record) {
     out.push('', `${head('record')} (what the grammar found; [start, end) in the input; rule ${rep.record.rule})`);
     for (const [name, s] of recordRows(rep.record)) {
-      out.push(`  ${name.padEnd(11)} [${s.start}, ${s.end})  ${JSON.stringify(s.text)}`);
+      out.push(`  ${name.padEnd(11)} [${s.start}, ${s.end})  ${quoted(s.text)}`);
     }
   }
   out.push('', head(`validation errors (${rep.errors.length})`));

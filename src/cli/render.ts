@@ -5,7 +5,7 @@
 import { URL } from '../api/url';
 import { renderURL, type RenderResult } from '../api/rendering';
 import { hasPublicSuffixList } from '../api/public-suffix';
-import { printable } from './parse';
+import { printable, quoted } from './parse';
 import { createColors, requireParsableBase, usageError, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
 
@@ -36,17 +36,17 @@ export function formatRenderReport(rep: RenderReport, pc: Colors = createColors(
     else if (h.reasons.length > 0) how = pc.yellow('shown in ASCII, not Unicode:');
     else how = 'ASCII';
     out.push(`${head('host')} ${printable(h.shown)}  ${how}`);
-    for (const reason of h.reasons) out.push(`${' '.repeat(15)}${reason.rule}: ${printable(reason.label)}: ${reason.detail}`);
+    for (const reason of h.reasons) out.push(`${' '.repeat(15)}${reason.rule}: ${printable(reason.label)}: ${printable(reason.detail)}`);
     if (h.registrableDomainShown !== null) out.push(`${head('registrable')} ${printable(h.registrableDomainShown)}`);
   }
-  out.push(`${head('simplified')} ${r.simplifications.length === 0 ? 'nothing' : r.simplifications.map((s) => `${s.rule} ${JSON.stringify(s.removed)}`).join(', ')}`);
-  out.push(`${head('elided')} ${r.elisions.length === 0 ? 'nothing' : r.elisions.map((e) => `${e.component} ${JSON.stringify(e.removed)}`).join(', ')}`);
+  out.push(`${head('simplified')} ${r.simplifications.length === 0 ? 'nothing' : r.simplifications.map((s) => `${s.rule} ${quoted(s.removed)}`).join(', ')}`);
+  out.push(`${head('elided')} ${r.elisions.length === 0 ? 'nothing' : r.elisions.map((e) => `${e.component} ${quoted(e.removed)}`).join(', ')}`);
   out.push(`${head('href')} ${printable(r.href)}`);
   return out.join('\n');
 }
 
 function parseWidth(value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw usageError(`--width wants a whole number of code points, got ${JSON.stringify(value)}`);
+  if (!/^\d{1,9}$/.test(value)) throw usageError(`--width wants a whole number of code points, got ${quoted(value)}`);
   return Number(value);
 }
 
