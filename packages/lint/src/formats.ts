@@ -8,6 +8,7 @@
 //          as a SARIF `fix` where lint offers one, each file named by a URI reference (artifactURI)
 
 import { VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
+import { printable } from 'url-grammar/cli';
 import type { LintDiagnostic } from './lint';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl', 'sarif'] as const;
@@ -78,13 +79,26 @@ export function toRecord(file: string, d: LintDiagnostic): LintRecord {
   return r;
 }
 
-export function textReporter(out: (s: string) => void, options: { showFixes?: boolean; color?: { red(s: string): string; yellow(s: string): string; dim(s: string): string; bold(s: string): string } } = {}): Reporter {
+/**
+ * A file name as the text format shows it: by `printable`, so that an ESC, a newline or a U+202E
+ * in it (a Linux name may hold any byte but "/" and NUL) cannot forge a `file:line:column:` line
+ * or reorder one. Where a backslash is an ordinary character of a name (not on Windows, where it
+ * separates folders and a name cannot hold a control), it is doubled: a name holding a backslash
+ * and "x1b" must not read like one holding ESC. The JSON formats write the name exactly.
+ */
+export function shownFileName(file: string, platform: string = process.platform): string {
+  return printable(file, { escapeBackslash: platform !== 'win32' });
+}
+
+export function textReporter(out: (s: string) => void, options: { showFixes?: boolean; platform?: string; color?: { red(s: string): string; yellow(s: string): string; dim(s: string): string; bold(s: string): string } } = {}): Reporter {
   const c = options.color ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s, bold: (s: string) => s };
   return {
     report(file, d) {
       const warning = d.severity === 'warning' ? `${c.yellow('warning')} ` : '';
-      let line = `${file}:${d.line}:${d.column}: ${warning}${d.failure ? c.red(d.type) : c.yellow(d.type)} ${d.message}`;
-      if (options.showFixes && d.noFix !== undefined) line += c.dim(` (no fix: ${d.noFix})`);
+      // the message and the reason are lint's own words today; printable keeps them one line if
+      // they ever quote the document
+      let line = `${shownFileName(file, options.platform)}:${d.line}:${d.column}: ${warning}${d.failure ? c.red(d.type) : c.yellow(d.type)} ${printable(d.message)}`;
+      if (options.showFixes && d.noFix !== undefined) line += c.dim(` (no fix: ${printable(d.noFix)})`);
       out(line + '\n');
     },
     end() {},
