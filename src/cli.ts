@@ -6,14 +6,18 @@
 // subcommand is a CommandSpec (src/cli/command.ts), read with node:util's parseArgs. This file
 // dispatches, maps errors to exit codes and never shows a stack trace:
 //   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments,
-//   or a tool whose package is not installed; 70: internal error. No arguments at all: the help on
-//   standard output, exit 2.
+//   a tool whose package is not installed, or a file that cannot be written (a WriteError of
+//   src/cli/write.ts: `error: cannot write <file>: <reason>`); 70: internal error. No arguments at
+//   all: the help on standard output, exit 2.
 // `mainAsync` runs every command (lint and compare read streams); `main` runs the core's
 // synchronous ones and is what in-process tests of those use.
 
-import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { colorEnabled, memoryIO, type CliIO } from './cli/io';
+import { fileIdentity, openSafeWrite, writeFileSafely, type FileIdentity } from './cli/write';
+import { printable } from './cli/printable';
 import { columns, readArguments, UsageError, type CommandSpec } from './cli/command';
 import { command as parseCommand } from './cli/parse';
 import { command as checkCommand } from './cli/check';
@@ -135,11 +139,12 @@ export function programHelp(): string {
 
 function exitCodeOf(e: unknown, io: CliIO): number {
   // by name too: a tool's package may hold another copy of the core (its own version of it)
-  if (e instanceof UsageError || (e instanceof Error && e.name === 'UsageError')) {
-    io.err(`error: ${e.message}\n`);
+  if (e instanceof UsageError || (e instanceof Error && (e.name === 'UsageError' || e.name === 'WriteError'))) {
+    // (a message may quote what was typed: made printable, it stays one line as it is shown)
+    io.err(`error: ${printable(e.message)}\n`);
     return 2;
   }
-  io.err(`url-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  io.err(`url-grammar: internal error: ${printable(e instanceof Error ? e.message : String(e))}\n`);
   return 70;
 }
 
@@ -168,10 +173,26 @@ function dispatch(argv: string[], io: CliIO): CommandSpec | number {
   throw new UsageError(`unknown command ${JSON.stringify(first)} (commands: ${known.join(', ')}; see url-grammar --help)`);
 }
 
+/**
+ * `io` with its exit status kept by `keep` (what main and mainAsync return) and still given to
+ * `io` as it is set: processIO sets process.exitCode, which the EPIPE handler below reads when the
+ * reader goes away before the command returns (`url-grammar parse x | true` ends with the
+ * verdict, not 141).
+ */
+function passExitCode(io: CliIO, keep: (code: number) => void): CliIO {
+  return {
+    ...io,
+    setExitCode: (c) => {
+      keep(c);
+      io.setExitCode(c);
+    },
+  };
+}
+
 /** Runs a synchronous command on `argv` (without node and the script); returns the exit status. */
 export function main(argv: string[], io: CliIO = processIO()): number {
   let code = 0;
-  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
+  const wrapped = passExitCode(io, (c) => (code = c));
   try {
     if (argv[0] !== undefined && Object.prototype.hasOwnProperty.call(TOOL_COMMANDS, argv[0])) {
       // a tool reads streams: run synchronously, its result would be lost
@@ -192,7 +213,7 @@ export function main(argv: string[], io: CliIO = processIO()): number {
 /** Runs any command on `argv`, those that stream and wait (lint, compare) too; resolves to the exit status. */
 export async function mainAsync(argv: string[], io: CliIO = processIO()): Promise<number> {
   let code = 0;
-  const wrapped: CliIO = { ...io, setExitCode: (c) => (code = c) };
+  const wrapped = passExitCode(io, (c) => (code = c));
   try {
     const spec = dispatch(argv, wrapped);
     if (typeof spec === 'number') return spec;
@@ -202,6 +223,25 @@ export async function mainAsync(argv: string[], io: CliIO = processIO()): Promis
     return code;
   } catch (e) {
     return exitCodeOf(e, io);
+  }
+}
+
+/**
+ * The file at `path` in pieces of 64 kB, and what it is (fstat of the same descriptor, so the
+ * identity is of the very file read, not of whatever has the name a moment later) to `opened`.
+ */
+async function* readPieces(path: string, opened?: (identity: FileIdentity) => void): AsyncGenerator<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    if (opened) opened(fileIdentity(await file.stat({ bigint: true })));
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(1 << 16);
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
   }
 }
 
@@ -228,45 +268,13 @@ export function processIO(): CliIO {
         : Promise.resolve(),
     err: (s) => void process.stderr.write(s),
     readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
-    writeFile: (path, data) => {
-      // beside the file, then renamed over it: an interrupted write leaves the file as it was
-      const tmp = `${path}.url-grammar-fix.tmp`;
-      writeFileSync(tmp, data);
-      renameSync(tmp, path);
-    },
-    writeStream: (path) => {
-      const tmp = `${path}.url-grammar-fix.tmp`;
-      const stream = createWriteStream(tmp);
-      let failed: Error | null = null;
-      stream.on('error', (e) => (failed = e));
-      return {
-        write: (text) =>
-          stream.write(text) || failed
-            ? undefined
-            : new Promise<void>((resolve) => {
-                stream.once('drain', resolve);
-                stream.once('error', () => resolve());
-              }),
-        end: () =>
-          new Promise<void>((resolve, reject) => {
-            stream.end(() => {
-              if (failed) {
-                reject(failed);
-                return;
-              }
-              try {
-                renameSync(tmp, path);
-                resolve();
-              } catch (e) {
-                reject(e);
-              }
-            });
-          }),
-      };
-    },
+    // both through the one safe writer (src/cli/write.ts): a new file beside it, which takes the
+    // name only when whole and only if the file is still the one that was read
+    writeFile: (path, data, expect) => writeFileSafely(path, data, { replace: true, expect }),
+    writeStream: (path, expect) => openSafeWrite(path, { replace: true, expect }),
     setExitCode: (c) => void (process.exitCode = c),
     isTTY: !!process.stdout.isTTY,
-    openRead: (path) => (path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 16 })),
+    openRead: (path, opened) => (path === '-' ? process.stdin : readPieces(path, opened)),
     fileSize: (path) => (path === '-' ? undefined : statSync(path).size),
     write: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()))),
     progressStream: process.stderr.isTTY ? process.stderr : undefined,

@@ -1,7 +1,8 @@
 // url-grammar/cli: what a tool's package needs to add a subcommand to `url-grammar` (lint,
 // compare and viewer are such packages). A package exports `command` (a CommandSpec) from its
 // own `cli` entry; `url-grammar <name>` finds it there. Everything here is the core command
-// line's own: its IO, its colours, its usage errors, its argument reading.
+// line's own: its IO, its colours, its usage errors, its argument reading, and the one safe way to
+// write a file (write.ts).
 
 export {
   usageError,
@@ -16,5 +17,18 @@ export {
   type OptionValues,
 } from './command';
 export { createColors, colorEnabled, useColor, requireParsableBase, memoryIO, type CliIO, type Colors } from './io';
-export { printable, caretLines } from './parse';
+export { printable, quoted, caretLines } from './parse';
+export {
+  writeFileSafely,
+  openSafeWrite,
+  checkWritable,
+  WriteError,
+  toWriteError,
+  changedSinceRead,
+  fileIdentity,
+  sameIdentity,
+  type FileIdentity,
+  type SafeWriteOptions,
+  type SafeWriteStream,
+} from './write';
 export { main, mainAsync, runInMemory, processIO, packageVersion, setToolLoader, useToolModule, TOOL_COMMANDS, CORE_COMMANDS, type ToolLoader } from '../cli';

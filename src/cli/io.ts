@@ -1,6 +1,7 @@
 // What a subcommand may use to talk to the outside, so tests can run the CLI in-process.
 
 import { usageError } from './command';
+import type { FileIdentity, SafeWriteStream } from './write';
 
 export { usageError, UsageError } from './command';
 
@@ -11,8 +12,12 @@ export interface CliIO {
   err(text: string): void;
   /** Reads a file (or standard input for "-") as bytes. */
   readFile(path: string): Buffer;
-  /** Replaces a file's content (lint --fix). */
-  writeFile?(path: string, data: string): void;
+  /**
+   * Replaces a file's content (lint --fix). `expect` is what the file was when it was read
+   * (`openRead`'s `opened`): when it is no longer that file, unchanged, nothing is written and a
+   * WriteError says so. processIO writes through src/cli/write.ts.
+   */
+  writeFile?(path: string, data: string, expect?: FileIdentity): void;
   /**
    * Resolves when standard output has taken what was written so far (a pipe's reader may be
    * slower than lint: without waiting, the output would pile up in memory).
@@ -22,16 +27,21 @@ export interface CliIO {
   setExitCode(code: number): void;
   /** Whether standard output is a terminal. */
   isTTY: boolean;
-  /** Optional, for commands that stream: a file (or standard input for "-") read in pieces. */
-  openRead?(path: string): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /**
+   * Optional, for commands that stream: a file (or standard input for "-") read in pieces. When
+   * given, `opened` is called with the identity of the file read (fstat of the descriptor it reads
+   * from, before the first piece), which a rewrite then expects to find unchanged.
+   */
+  openRead?(path: string, opened?: (identity: FileIdentity) => void): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   /** Optional: a file's size in bytes (undefined for standard input); throws when it cannot be read. */
   fileSize?(path: string): number | undefined;
   /**
    * Optional: replaces a file's content piece by piece (lint --fix on large files): `write` each
-   * piece in order, then `end()`; nothing changes in the file until `end` (the pieces go to a file
-   * beside it, renamed over it at the end). Without it, `writeFile` takes the whole content.
+   * piece in order, then `end()`, or `abort()` to give up; nothing changes in the file until `end`
+   * (the pieces go to a new file beside it, which takes its name at the end). `expect` as for
+   * `writeFile`. Without it, `writeFile` takes the whole content.
    */
-  writeStream?(path: string): { write(text: string): void | Promise<void>; end(): Promise<void> };
+  writeStream?(path: string, expect?: FileIdentity): Pick<SafeWriteStream, 'write' | 'end'> & Partial<Pick<SafeWriteStream, 'abort'>>;
   /** Optional: standard output with backpressure (the promise settles when it may be written again). */
   write?(text: string): void | Promise<void>;
   /** Optional: where a progress bar may draw, when standard error is a terminal. */
