@@ -1,5 +1,5 @@
-// `url-grammar diagram [rule] --out <dir> [--format svg|html|ebnf] [--grammar url|host|writing]`
-// `url-grammar diagram --trace <url> [--base <url>] [--out <dir>]`: the grammar's railroad
+// `url-grammar diagram [rule] --out <dir> [--force] [--format svg|html|ebnf] [--grammar url|host|writing]`
+// `url-grammar diagram --trace <url> [--base <url>] [--out <dir> [--force]]`: the grammar's railroad
 // diagrams (one SVG file per rule, or one HTML page), the grammar as EBNF, or the page of the
 // rules one input went through with its path marked on them.
 //
@@ -14,8 +14,12 @@
 //
 // --out must name a folder (created if missing); an existing file there is a bad argument (2).
 // An unknown rule is a bad argument too, with the closest names and the list of rules.
+// Each file is written by the safe writer (write.ts): a file that is already there is replaced only
+// with --force (a symbolic link's target then, the link kept), and before any is written, so a run
+// refused for that writes nothing; a folder, a device, a FIFO, a full or read-only disk: one line
+// `error: cannot write <file>: <reason>`, exit 2.
 
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HOST_GRAMMAR } from '../../grammar/host';
 import { WRITING_GRAMMAR } from '../../grammar/writing';
@@ -26,6 +30,7 @@ import { grammarToEBNF } from '../grammar/ebnf';
 import { grammarToHTML, ruleToSVG, traceInput } from '../grammar/railroad';
 import { usageError } from './io';
 import type { CommandSpec } from './command';
+import { checkWritable, writeFileSafely } from './write';
 
 export const GRAMMARS: Readonly<Record<string, { title: string; grammar: Grammar }>> = {
   url: { title: 'URL grammar', grammar: URL_GRAMMAR },
@@ -38,6 +43,7 @@ type Format = (typeof FORMATS)[number];
 
 interface DiagramOptions {
   out?: string;
+  force?: boolean;
   format: string;
   grammar: string;
   trace?: string;
@@ -105,6 +111,16 @@ function outputFolder(dir: string): string {
   return dir;
 }
 
+/**
+ * Writes each [file, content] of `files` safely, replacing files only with `force`. Each
+ * destination is checked before any is written, so a run refused for one of them writes none
+ * (the writer checks again as it writes each, for a file that appears meanwhile).
+ */
+function writeFiles(files: ReadonlyArray<readonly [string, string]>, force: boolean): void {
+  for (const [file] of files) checkWritable(file, { replace: force });
+  for (const [file, content] of files) writeFileSafely(file, content, { replace: force });
+}
+
 /** The page of the URL grammar's rules that `input` (with `base`) went through, the path marked. */
 export function tracePage(input: string, base: string | undefined): string | null {
   const baseRecord = base === undefined ? null : parseURL(base);
@@ -124,6 +140,7 @@ export const command: CommandSpec = {
   arguments: [{ name: 'rule', description: 'only this rule' }],
   options: {
     out: { type: 'string', value: '<dir>', description: 'the folder to write into (created if missing)' },
+    force: { type: 'boolean', description: 'replace the files of --out that exist already' },
     format: { type: 'string', value: '<format>', description: FORMATS.join(', '), default: 'svg' },
     grammar: { type: 'string', value: '<name>', description: Object.keys(GRAMMARS).join(', '), default: 'url' },
     trace: { type: 'string', value: '<url>', description: 'an HTML page of the rules this input goes through, its path highlighted' },
@@ -132,6 +149,8 @@ export const command: CommandSpec = {
   run(args, options, io) {
     const ruleName = args.rule as string | undefined;
     const opts = options as unknown as DiagramOptions;
+    const force = opts.force === true;
+    if (force && opts.out === undefined) throw usageError('--force goes with --out');
     if (opts.trace !== undefined) {
       if (ruleName !== undefined) throw usageError('--trace draws the rules the input goes through: give no rule name');
       if (opts.grammar !== 'url') throw usageError('--trace follows the URL grammar only');
@@ -147,7 +166,7 @@ export const command: CommandSpec = {
         return;
       }
       const file = join(outputFolder(opts.out), 'trace.html');
-      writeFileSync(file, page);
+      writeFiles([[file, page]], force);
       io.out(`wrote ${file}\n`);
       return;
     }
@@ -170,15 +189,18 @@ export const command: CommandSpec = {
     const dir = outputFolder(opts.out);
     if (format === 'svg') {
       const link = (name: string) => `${encodeURIComponent(ruleFileName(name))}.svg`;
-      for (const name of rules) writeFileSync(join(dir, `${ruleFileName(name)}.svg`), ruleToSVG(grammar, name, { link }));
+      writeFiles(
+        rules.map((name) => [join(dir, `${ruleFileName(name)}.svg`), ruleToSVG(grammar, name, { link })] as const),
+        force,
+      );
       io.out(`wrote ${rules.length} SVG file${rules.length === 1 ? '' : 's'} to ${dir}\n`);
     } else if (format === 'html') {
       const file = join(dir, 'index.html');
-      writeFileSync(file, grammarToHTML([{ title, grammar, rules }], { title: `url-grammar: ${title}` }));
+      writeFiles([[file, grammarToHTML([{ title, grammar, rules }], { title: `url-grammar: ${title}` })]], force);
       io.out(`wrote ${file}\n`);
     } else {
       const file = join(dir, `${opts.grammar}.ebnf`);
-      writeFileSync(file, grammarToEBNF(grammar, { rules }));
+      writeFiles([[file, grammarToEBNF(grammar, { rules })]], force);
       io.out(`wrote ${file}\n`);
     }
   },
