@@ -1,16 +1,20 @@
-// `url-grammar viewer [url] [--base <url>] [--encoding <label>] [--out <file>] [--open]`: the live
-// viewer page (built by this package's `npm run build` into dist/index.html, one self-contained file).
+// `url-grammar viewer [url] [--base <url>] [--encoding <label>] [--out <file> [--force]] [--open]`:
+// the live viewer page (built by this package's `npm run build` into dist/index.html, one
+// self-contained file).
 //
 //   (no option)  prints the page's file: URL, with the URL, base and encoding in its fragment
-//   --out        writes a copy of the page to <file> and prints that file's URL
+//   --out        writes a copy of the page to <file> and prints that file's URL; through the core's
+//                safe writer (url-grammar/cli): an existing file is replaced only with --force (a
+//                symbolic link's target then, the link kept), a folder, device or FIFO never, and
+//                a failure (no space left, ...) leaves what was there as it was: one line, exit 2
 //   --open       opens the page in the system's browser (xdg-open, open or start)
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseURL } from 'url-grammar';
-import { usageError, type CommandSpec } from 'url-grammar/cli';
+import { requireParsableBase, usageError, writeFileSafely, type CommandSpec } from 'url-grammar/cli';
 
 /**
  * Where the built page is: this package's dist/index.html, seen from dist/ (built) or from src/
@@ -64,6 +68,7 @@ interface ViewerOptions {
   base?: string;
   encoding?: string;
   out?: string;
+  force?: boolean;
   open?: boolean;
 }
 
@@ -75,12 +80,16 @@ export const command: CommandSpec = {
     base: { type: 'string', value: '<url>', description: 'the base URL' },
     encoding: { type: 'string', value: '<label>', description: 'the document encoding (affects the query)' },
     out: { type: 'string', value: '<file>', description: 'write a copy of the page to this file' },
+    force: { type: 'boolean', description: 'with --out: replace the file if it exists' },
     open: { type: 'boolean', description: "open the page in the system's browser" },
   },
   run(args, options, io) {
     const url = args.url as string | undefined;
     const opts = options as ViewerOptions;
     if (url === undefined && (opts.base !== undefined || opts.encoding !== undefined)) throw usageError('--base and --encoding need a URL to show');
+    // as parse and check do: a base that does not parse would only show an error in the page
+    requireParsableBase(opts.base, (b) => parseURL(b) !== null);
+    if (opts.force && opts.out === undefined) throw usageError('--force goes with --out');
     if (opts.encoding !== undefined && !isEncodingLabel(opts.encoding)) {
       throw usageError(`unknown encoding ${JSON.stringify(opts.encoding)} (an Encoding Standard label, e.g. utf-8, windows-1252, shift_jis)`);
     }
@@ -90,12 +99,9 @@ export const command: CommandSpec = {
     let file = page;
     if (opts.out !== undefined) {
       file = resolve(opts.out);
-      try {
-        // the folder must exist (a recursive mkdir under /proc never returns on Linux)
-        copyFileSync(page, file);
-      } catch (e) {
-        throw usageError(`cannot write ${opts.out}: ${e instanceof Error ? e.message : String(e)}`);
-      }
+      // the folder must exist (a recursive mkdir under /proc never returns on Linux); a WriteError
+      // ("cannot write <file>: <reason>") is one line and exit 2, as a usage error is
+      writeFileSafely(opts.out, readFileSync(page), { replace: opts.force === true });
     }
     const href = pathToFileURL(file).href + viewerFragment(url, opts.base, opts.encoding);
     io.out(`${href}\n`);
