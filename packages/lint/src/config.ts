@@ -13,12 +13,23 @@
 //
 // Every key is optional; an unknown key, an unknown error type or a bad value is an error of the
 // file (the command says which and exits 2), never silently dropped.
+//
+// The file is read only when it is a regular file of at most MAX_CONFIG_BYTES (files.ts,
+// readSmallFile): a named pipe, a device or a folder in its place is an error naming it, not a
+// command that waits forever or reads without end. An error never quotes the file's text (it may
+// be a file that was never meant to be shown, named by mistake): a JSON syntax error gives the
+// line and column where the text stops being JSON.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
+import { readSmallFile, usableIgnorePattern } from './files';
+import { parse as parseJSONC, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 export const CONFIG_FILE = '.url-grammar.json';
+
+/** The largest configuration file read: 1 MiB, a thousand times what a long one holds. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export const SEVERITIES = ['error', 'warning', 'off'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -46,11 +57,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** The config file that applies in `cwd`: the nearest `.url-grammar.json` upward, or null. */
+/**
+ * The config file that applies in `cwd`: the nearest `.url-grammar.json` upward, or null. Whatever
+ * has the name counts, a folder or a broken link too: reading it then says what is wrong, where
+ * passing over it would quietly apply a configuration further up.
+ */
 export function findConfigFile(cwd: string): string | null {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const file = join(dir, CONFIG_FILE);
-    if (existsSync(file)) return file;
+    if (lstatSync(file, { throwIfNoEntry: false })) return file;
     if (dirname(dir) === dir) return null;
   }
 }
@@ -65,6 +80,10 @@ export function configFrom(value: unknown, file: string): LintConfig {
   const config: LintConfig = { file, ignores: [], root: dirname(file), rules: {}, gitignore: true };
   if (o.ignores !== undefined) {
     if (!Array.isArray(o.ignores) || !o.ignores.every((p) => typeof p === 'string')) throw new ConfigError(file, '"ignores" must be a list of strings');
+    // a pattern the `ignore` package cannot use (too long for a regular expression) would fail
+    // mid-walk, its error quoting it whole: it is this file's error instead
+    const unusable = (o.ignores as string[]).findIndex((p) => !usableIgnorePattern(p));
+    if (unusable !== -1) throw new ConfigError(file, `"ignores": pattern ${unusable + 1} cannot be used as an ignore rule`);
     config.ignores = o.ignores as string[];
   }
   if (o.rules !== undefined) {
@@ -86,19 +105,43 @@ export function configFrom(value: unknown, file: string): LintConfig {
   return config;
 }
 
+/**
+ * Why `text` is not JSON, by place only: "line 3, column 7" (columns in UTF-16 code units, as the
+ * lint's). JSON.parse's own message quotes the text around the error (a secret, if the file named is
+ * not a configuration at all), and gives no position for most errors on Node 20; jsonc-parser's
+ * parser, held to strict JSON, gives the place and a code, never the text.
+ */
+export function notJSON(text: string): string {
+  const errors: ParseError[] = [];
+  try {
+    parseJSONC(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    // (its parser recurses: a text nested deeper than the stack allows has no place to give)
+    return 'is not JSON (nested too deeply to say where)';
+  }
+  const first = errors[0];
+  // (JSON.parse refused what it accepts: no place to give)
+  if (first === undefined) return 'is not JSON';
+  const at = first.offset;
+  const line = text.slice(0, at).split('\n').length;
+  const column = at - (text.lastIndexOf('\n', at - 1) + 1) + 1;
+  const what = at >= text.length ? 'it ends too early' : printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `is not JSON: ${what} at line ${line}, column ${column}`;
+}
+
 /** Reads and checks a config file. */
 export function readConfig(file: string): LintConfig {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readSmallFile(file, MAX_CONFIG_BYTES);
   } catch (e) {
-    throw new ConfigError(file, `cannot be read (${(e as { code?: string }).code ?? (e as Error).message})`);
+    throw new ConfigError(file, (e as Error).message);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(file, `is not JSON: ${(e as Error).message.split('\n')[0]}`);
+  } catch {
+    throw new ConfigError(file, notJSON(text));
   }
   return configFrom(value, resolve(file));
 }

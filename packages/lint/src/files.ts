@@ -1,26 +1,43 @@
 // Which files `url-grammar lint` reads, as ESLint, markdownlint-cli2 and lychee choose theirs:
 //
 //   - a file named on the command line is linted as it is named (even when an ignore rule would
-//     skip it in a walk), and one that does not exist is reported as a file that cannot be read;
+//     skip it in a walk, and even when it is a symbolic link), and one that does not exist is
+//     reported as a file that cannot be read;
 //   - a folder is walked: the Markdown, HTML and .txt files below it (LINTED_EXTENSIONS), in
-//     sorted order, without following symbolic links;
+//     sorted order, without following symbolic links (to folders or to files);
 //   - an argument that names nothing and holds a glob character (* ? [ { ) is a glob, expanded by
 //     tinyglobby from the working directory (so a quoted 'docs/**/*.md' works as the shell's would),
-//     every file it matches linted;
+//     every file it matches linted; like a walk it follows no symbolic link its pattern has to
+//     match, and a link its pattern names literally ('vendorlink/*.md') is followed, as a folder
+//     named on the command line is;
 //   - in a walk and in a glob, `node_modules` and `.git` are skipped, and so is what the config's
 //     "ignores" name and, in a git work tree, what its .gitignore files (at every level, with
-//     .git/info/exclude) ignore; "gitignore": false in the config turns the latter off.
+//     .git/info/exclude) ignore; "gitignore": false in the config turns the latter off;
+//   - each file is linted once, however many arguments reach it and by whatever names: files are
+//     told apart by their real path (a link and its target are one file).
+//
+// What a walk or a glob cannot use is an error that names it, and the rest is still linted: a
+// folder that cannot be read, and an ignore file (.gitignore, .git/info/exclude) that is not a
+// regular file, is larger than MAX_IGNORE_FILE_BYTES or cannot be read. Without that ignore file's
+// rules a walk could lint what it was meant to skip (vendored or generated files), so nothing below
+// the folder it governs is linted.
 //
 // Ignore rules are read with the `ignore` package, which implements .gitignore's matching (the one
 // ESLint uses).
 
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { globSync } from 'tinyglobby';
 
 /** The extensions a folder walk lints (a file named on the command line is linted whatever it is). */
 export const LINTED_EXTENSIONS = ['.md', '.markdown', '.mdown', '.mkd', '.html', '.htm', '.xhtml', '.txt'];
+
+/**
+ * The largest .gitignore or .git/info/exclude read: 4 MiB. A hand-written one is a few kilobytes;
+ * git's own checked-in ones reach tens of kilobytes. A bigger one is an error, not a slow run.
+ */
+export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;
 
 /** Folders never walked into. */
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
@@ -37,13 +54,113 @@ export interface FileOptions {
   gitignore?: boolean;
 }
 
-/** One argument's files, or why it gave none. */
+/**
+ * One argument's files, or why it gave none. A folder or ignore file that a walk or glob met and
+ * could not use has an entry of its own after its argument's, its `argument` the path as shown.
+ */
 export interface ArgumentFiles {
   argument: string;
   /** Paths to lint, as they will be shown: relative to cwd for what a walk or glob found, as given otherwise. */
   files: string[];
-  /** Set when the argument names nothing to lint: a glob or a folder with no file to lint. */
+  /** Set when the argument names nothing to lint (a glob or a folder with no file to lint), or cannot be used. */
   problem?: string;
+}
+
+/** A file that `readSmallFile` will not or cannot read; the message never holds the file's content. */
+export class SmallFileError extends Error {
+  constructor(
+    message: string,
+    /** The system's error code (ENOENT...) when the system refused. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'SmallFileError';
+  }
+}
+
+/** What a system error says, in a few words (its code's meaning; never a stack or a path). */
+export function describeError(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  const known: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'is a directory',
+    ENOTDIR: 'not a directory',
+    ELOOP: 'too many levels of symbolic links',
+    ENAMETOOLONG: 'file name too long',
+    EIO: 'input/output error',
+  };
+  if (typeof code === 'string') return Object.prototype.hasOwnProperty.call(known, code) ? known[code] : code;
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
+}
+
+/** What kind of thing a path that is not a regular file is, for an error message. */
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+/**
+ * The text of a small configuration or ignore file, read only if it is a regular file of at most
+ * `limit` bytes. It is looked at (stat) before it is opened, so that a named pipe is never opened
+ * (opening one for reading waits for a writer: forever) and a device never read (/dev/zero has no
+ * end); then opened without blocking and looked at again through the open descriptor, so that
+ * something put in its place between the two is refused too. Read as UTF-8. Throws
+ * SmallFileError, whose message is a few words that never quote the file.
+ */
+export function readSmallFile(path: string, limit: number): string {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (e) {
+    throw new SmallFileError(`cannot be read (${describeError(e)})`, (e as { code?: string }).code);
+  }
+  if (!stat.isFile()) throw new SmallFileError(`is not a regular file (${kindOf(stat)})`);
+  if (stat.size > limit) throw new SmallFileError(`is larger than ${sizeText(limit)}`);
+  let fd: number;
+  try {
+    // O_NONBLOCK: a named pipe swapped in after the stat above opens at once instead of waiting
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw new SmallFileError(`cannot be read (${describeError(e)})`, (e as { code?: string }).code);
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile() || opened.ino !== stat.ino || opened.dev !== stat.dev) throw new SmallFileError('changed while it was being read');
+    if (opened.size > limit) throw new SmallFileError(`is larger than ${sizeText(limit)}`);
+    // read to the end rather than to the size fstat gave (a file may grow meanwhile, and some,
+    // as in /proc, say 0), and never past the limit
+    let buffer = Buffer.alloc(Math.min(limit + 1, Math.max(opened.size + 1, 8192)));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > limit) throw new SmallFileError(`is larger than ${sizeText(limit)}`);
+        const bigger = Buffer.alloc(Math.min(limit + 1, buffer.length * 2));
+        buffer.copy(bigger, 0, 0, length);
+        buffer = bigger;
+      }
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > limit) throw new SmallFileError(`is larger than ${sizeText(limit)}`);
+    return buffer.toString('utf8', 0, length);
+  } catch (e) {
+    if (e instanceof SmallFileError) throw e;
+    throw new SmallFileError(`cannot be read (${describeError(e)})`, (e as { code?: string }).code);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A size limit in words: "4 MiB", "512 KiB". */
+function sizeText(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
 
 /** The folder holding `.git` at or above `dir`, or null outside a git work tree. */
@@ -62,35 +179,103 @@ function asIgnorePath(root: string, path: string, folder: boolean): string | nul
   return folder ? posix + '/' : posix;
 }
 
+/** A path that a walk or glob could not use, and why. */
+interface Problem {
+  path: string;
+  problem: string;
+}
+
+/** Whether the `ignore` package can use `pattern`: it makes each rule's regular expression on first use. */
+export function usableIgnorePattern(pattern: string): boolean {
+  try {
+    ignore().add(pattern).ignores('a');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One ignore file's rules; `unusable` once it is known that they cannot be read or used (reported). */
+interface IgnoreFile {
+  file: string;
+  /** The folder whose files it governs. */
+  governs: string;
+  rules: Ignore;
+  text: string;
+  unusable: boolean;
+}
+
 /**
  * The ignore rules in force for one lint run: the config's, and the .gitignore files of a git
  * work tree, each applying below its own folder. .gitignore files are read as the walk reaches
- * their folders, once each.
+ * their folders, once each; one that cannot be read or used is reported (through `report`) once,
+ * and what it governs is taken as ignored.
  */
 export class IgnoreRules {
   private readonly config: Ignore | null;
   private readonly configRoot: string;
   private readonly git: string | null;
-  private readonly perFolder = new Map<string, Ignore | null>();
+  private readonly cwd: string;
+  private exclude: IgnoreFile | null | undefined;
+  private readonly perFolder = new Map<string, IgnoreFile | null>();
+  /** How many times a path was taken as ignored because the rules governing it could not be used. */
+  withheld = 0;
 
-  constructor(options: FileOptions) {
+  constructor(
+    options: FileOptions,
+    private readonly report: (problem: Problem) => void = () => undefined,
+  ) {
+    this.cwd = resolve(options.cwd);
     this.configRoot = resolve(options.ignoreRoot ?? options.cwd);
     this.config = options.ignores && options.ignores.length ? ignore().add([...options.ignores]) : null;
     this.git = options.gitignore === false ? null : gitRoot(options.cwd);
-    if (this.git) {
-      const exclude = join(this.git, '.git', 'info', 'exclude');
-      const rules = ignore();
-      if (existsSync(exclude)) rules.add(readFileSync(exclude, 'utf8'));
-      this.perFolder.set(`${this.git}\u0000exclude`, rules);
+  }
+
+  /** One ignore file: null when there is none. */
+  private read(file: string, governs: string): IgnoreFile | null {
+    const found: IgnoreFile = { file, governs, rules: ignore(), text: '', unusable: false };
+    try {
+      found.text = readSmallFile(file, MAX_IGNORE_FILE_BYTES);
+    } catch (e) {
+      const code = (e as SmallFileError).code;
+      // no file (or, for .git/info/exclude, a .git that is a file: a linked work tree)
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      this.unusable(found, (e as Error).message);
+      return found;
+    }
+    try {
+      found.rules.add(found.text);
+    } catch {
+      this.unusable(found, 'a rule cannot be used');
+    }
+    return found;
+  }
+
+  private unusable(f: IgnoreFile, why: string): void {
+    f.unusable = true;
+    this.report({ path: f.file, problem: `${why}: the files below ${named(this.cwd, f.governs)} are skipped` });
+  }
+
+  /** Whether `f` ignores `p` (relative to its folder); true too, counted, when its rules cannot be used. */
+  private hit(f: IgnoreFile | null, p: string | null): boolean {
+    if (!f || p === null) return false;
+    if (f.unusable) return this.withhold();
+    try {
+      return f.rules.ignores(p);
+    } catch {
+      // a rule whose regular expression the engine refuses (too large): the package's error
+      // quotes it whole, so say which line it is instead
+      const line = f.text.split(/\r?\n/).findIndex((l) => !usableIgnorePattern(l)) + 1;
+      this.unusable(f, line > 0 ? `line ${line} cannot be used as an ignore rule` : 'a rule cannot be used');
+      return this.withhold();
     }
   }
 
-  /** The rules of `folder`'s own .gitignore (null: none). */
-  private gitignoreOf(folder: string): Ignore | null {
+  /** The rules of `folder`'s own .gitignore. */
+  private gitignoreOf(folder: string): IgnoreFile | null {
     let rules = this.perFolder.get(folder);
     if (rules === undefined) {
-      const file = join(folder, '.gitignore');
-      rules = existsSync(file) ? ignore().add(readFileSync(file, 'utf8')) : null;
+      rules = this.read(join(folder, '.gitignore'), folder);
       this.perFolder.set(folder, rules);
     }
     return rules;
@@ -105,19 +290,23 @@ export class IgnoreRules {
       const p = asIgnorePath(this.configRoot, path, folder);
       if (p !== null && this.config.ignores(p)) return true;
     }
-    if (this.git) {
-      const exclude = this.perFolder.get(`${this.git}\u0000exclude`);
-      const p = asIgnorePath(this.git, path, folder);
-      if (p !== null && exclude?.ignores(p)) return true;
-      // every .gitignore from the work tree's root down to the path's folder
+    // only what lies inside the work tree is governed by its ignore files
+    const inTree = this.git === null ? null : asIgnorePath(this.git, path, folder);
+    if (this.git !== null && inTree !== null) {
+      if (this.exclude === undefined) this.exclude = this.read(join(this.git, '.git', 'info', 'exclude'), this.git);
+      if (this.hit(this.exclude, inTree)) return true;
+      // every .gitignore from the path's folder up to the work tree's root
       for (let d = dirname(path); ; d = dirname(d)) {
-        const rules = this.gitignoreOf(d);
-        const q = asIgnorePath(d, path, folder);
-        if (rules && q !== null && rules.ignores(q)) return true;
-        if (d === this.git || dirname(d) === d || !d.startsWith(this.git)) break;
+        if (this.hit(this.gitignoreOf(d), asIgnorePath(d, path, folder))) return true;
+        if (d === this.git || dirname(d) === d) break;
       }
     }
     return false;
+  }
+
+  private withhold(): true {
+    this.withheld++;
+    return true;
   }
 }
 
@@ -127,19 +316,28 @@ function linted(name: string): boolean {
   return LINTED_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-/** The files below `folder` to lint, sorted, skipping ignored ones and symbolic links. */
-function walk(folder: string, rules: IgnoreRules, out: string[]): void {
-  let entries: import('node:fs').Dirent[];
+/** The problem of a folder that cannot be listed. */
+function unreadableFolder(e: unknown): string {
+  return `this folder cannot be read (${describeError(e)})`;
+}
+
+/**
+ * The files below `folder` to lint, sorted, skipping ignored ones and symbolic links; a folder
+ * that cannot be listed is reported.
+ */
+function walk(folder: string, rules: IgnoreRules, out: string[], report: (problem: Problem) => void): void {
+  let entries: Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
+  } catch (e) {
+    report({ path: folder, problem: unreadableFolder(e) });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     const path = join(folder, e.name);
     if (e.isDirectory()) {
-      if (!rules.ignored(path, true)) walk(path, rules, out);
+      if (!rules.ignored(path, true)) walk(path, rules, out, report);
     } else if (e.isFile() && linted(e.name) && !rules.ignored(path, false)) out.push(path);
   }
 }
@@ -150,22 +348,39 @@ function shown(cwd: string, path: string): string {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
 
+/** `path` as a problem names it: as shown, "." for the working directory itself. */
+function named(cwd: string, path: string): string {
+  return relative(cwd, path) === '' ? '.' : shown(cwd, path);
+}
+
+/** What tells files apart: the real path (links resolved), or the path itself when it has none. */
+function identity(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * What each argument stands for. "-" is standard input; a file is itself; a folder is walked; a
- * glob (an argument that names nothing and holds a glob character) is expanded. Each path once,
- * in the order met.
+ * glob (an argument that names nothing and holds a glob character) is expanded. Each file once
+ * (by its real path), in the order met.
  */
 export function expandArguments(args: readonly string[], options: FileOptions): ArgumentFiles[] {
   const cwd = resolve(options.cwd);
-  const rules = new IgnoreRules(options);
+  const problems: Problem[] = [];
+  const report = (p: Problem) => void problems.push(p);
+  const rules = new IgnoreRules(options, report);
   const seen = new Set<string>();
+  const reported = new Set<string>();
   const out: ArgumentFiles[] = [];
   const add = (entry: ArgumentFiles, paths: string[], asGiven?: string) => {
     for (const p of paths) {
-      const key = p === '-' ? '-' : resolve(cwd, p);
+      const key = p === '-' ? '-' : identity(resolve(cwd, p));
       if (seen.has(key)) continue;
       seen.add(key);
-      entry.files.push(asGiven ?? shown(cwd, key));
+      entry.files.push(asGiven ?? shown(cwd, resolve(cwd, p)));
     }
   };
   for (const arg of args) {
@@ -175,8 +390,12 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
       add(entry, ['-'], '-');
       continue;
     }
+    const before = problems.length;
+    const withheld = rules.withheld;
+    // whether this argument met something it could not use (then that is said, not "nothing here")
+    const troubled = () => problems.length !== before || rules.withheld !== withheld;
     const path = resolve(cwd, arg);
-    let stat: import('node:fs').Stats | null = null;
+    let stat: Stats | null = null;
     try {
       stat = lstatSync(path);
       if (stat.isSymbolicLink()) stat = statSync(path);
@@ -185,19 +404,47 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
     }
     if (stat?.isDirectory()) {
       const found: string[] = [];
-      walk(path, rules, found);
+      walk(path, rules, found, report);
       add(entry, found);
-      if (found.length === 0) entry.problem = 'no Markdown, HTML or .txt file to lint in this folder';
+      // (a folder that cannot be read, or whose ignore rules cannot be, says so instead)
+      if (found.length === 0 && !troubled()) entry.problem = 'no Markdown, HTML or .txt file to lint in this folder';
     } else if (stat) {
       add(entry, [arg], arg);
     } else if (GLOB_CHARACTERS.test(arg)) {
-      const matches = globSync(arg, { cwd, absolute: true, onlyFiles: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**'] }).sort();
+      const matches = globSync(arg, {
+        cwd,
+        absolute: true,
+        onlyFiles: true,
+        dot: false,
+        followSymbolicLinks: false,
+        ignore: ['**/node_modules/**', '**/.git/**'],
+        // tinyglobby passes over a folder it cannot list in silence: this says which
+        fs: {
+          readdirSync: ((folder: string, opts: { withFileTypes: true }) => {
+            try {
+              return readdirSync(folder, opts);
+            } catch (e) {
+              // (a folder the pattern names that does not exist: the glob matches nothing there)
+              const code = (e as { code?: string }).code;
+              const where = resolve(cwd, folder);
+              if (code !== 'ENOENT' && code !== 'ENOTDIR' && !rules.ignored(where, true)) report({ path: where, problem: unreadableFolder(e) });
+              throw e;
+            }
+          }) as typeof readdirSync,
+        },
+      }).sort();
       const kept = matches.map((m) => resolve(m)).filter((m) => !rules.ignored(m, false));
       add(entry, kept);
-      if (kept.length === 0) entry.problem = 'no file matches this glob';
+      if (kept.length === 0 && !troubled()) entry.problem = 'no file matches this glob';
     } else {
       // not here to walk or match: the reader says what is wrong with it, as for any file
       add(entry, [arg], arg);
+    }
+    // what this argument's walk or glob could not use, each path once in the run
+    for (const p of problems.slice(before)) {
+      if (reported.has(p.path)) continue;
+      reported.add(p.path);
+      out.push({ argument: named(cwd, p.path), files: [], problem: p.problem });
     }
   }
   return out;
