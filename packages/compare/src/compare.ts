@@ -8,7 +8,8 @@
 // so a package that is not installed makes its adapter "unavailable" instead of an error). A parser
 // in any other language speaks the JSON-lines protocol of docs/compare-protocol.md over a child
 // process's standard input and output: childProcessAdapter(name, command, args), whose output is
-// treated as untrusted (bounded lines, per-request timeouts, its process group killed on a breach).
+// treated as untrusted (bounded lines, per-request timeouts, everything it started ended on a
+// breach and when it exits, daemons too: ./processes).
 //
 // This file has the small engines for case lists in memory: compareParsers (async) and
 // compareParsersSync (a child process is run once with every request on its standard input, under
@@ -19,7 +20,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
 import { defaultResolver, packageAvailability, type Availability, type Resolver } from './manifest';
-import { endProcess, killGroup, watchGroup } from './processes';
+import { endProcess, killGroup, killMarked, markedEnv, watchGroup } from './processes';
 
 // ---------------------------------------------------------------------------------------------
 // Results and adapters
@@ -290,8 +291,9 @@ interface Pending {
 
 /**
  * A parser in another process, speaking the JSON-lines protocol. The process is started on the first
- * request, as the leader of its own process group, and kept until close(). Any breach ends it, and
- * its whole process group is killed: a line that is not a response, a line longer than
+ * request, as the leader of its own process group and session, with a mark in its environment that
+ * what it starts inherits (./processes), and kept until close(). Any breach ends it, and every
+ * process it started, daemons included: a line that is not a response, a line longer than
  * maxLineBytes, more than maxBlankLines blank lines in a row, an answer for an id that is not
  * waiting, no answer within requestTimeoutMs, everything not answered within totalTimeoutMs, or the
  * process ending before it has answered; every waiting and later request then fails with an
@@ -404,21 +406,31 @@ class ChildProcessClient implements ChildProcessAdapter {
         void endProcess(child.pid);
         finish(`preparing it (${excerpt(line, 160)}) took longer than ${limit} ms`);
       }, limit);
+      const { env, mark } = markedEnv(this.options.env);
       try {
-        child = spawn(spec.command, [...spec.args], { stdio: ['ignore', 'ignore', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true, detached: true });
+        child = spawn(spec.command, [...spec.args], { stdio: ['ignore', 'ignore', 'pipe'], cwd: this.options.cwd, env, windowsHide: true, detached: true });
       } catch (e) {
         finish(`could not start its preparation ${excerpt(line, 160)}: ${(e as Error).message}`);
         return;
       }
       this.prepareChild = child;
-      if (child.pid !== undefined) watchGroup(child.pid);
+      if (child.pid !== undefined) watchGroup(child.pid, mark);
       child.stderr!.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-STDERR_KEEP)));
       child.on('error', (e) => finish(`could not start its preparation ${excerpt(line, 160)}: ${e.message}`));
-      child.on('close', (code, signal) => {
+      let ended = false;
+      const onEnd = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (ended) return;
+        ended = true;
+        // what it started goes with it, daemons too; a daemon holding standard error open would
+        // otherwise keep 'close', and this process, waiting
         killGroup(child.pid);
+        child.stderr!.destroy();
         if (this.prepareChild !== child) return; // ended already (timed out, closed)
         finish(code === 0 ? null : `preparing it failed: ${excerpt(line, 160)} ${exitText(code, signal)}${stderrNote(tail)}`);
-      });
+      };
+      child.on('close', onEnd);
+      // 'exit' comes even when something it started holds standard error open: a moment for the rest of it first
+      child.on('exit', (code, signal) => setTimeout(() => onEnd(code, signal), 200));
     });
     return this.preparation;
   }
@@ -448,14 +460,16 @@ class ChildProcessClient implements ChildProcessAdapter {
     this.stderrTail = '';
     this.closing = false;
     let child: ChildProcess;
+    // every process it starts inherits the mark, which finds it even after it has left the group
+    const { env, mark } = markedEnv(this.options.env);
     try {
-      child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: this.options.cwd, env: this.options.env, windowsHide: true, detached: true });
+      child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: this.options.cwd, env, windowsHide: true, detached: true });
     } catch (e) {
       this.fail(`could not start ${excerpt(this.commandLine)}: ${(e as Error).message}`);
       return;
     }
     this.child = child;
-    if (child.pid !== undefined) watchGroup(child.pid);
+    if (child.pid !== undefined) watchGroup(child.pid, mark);
     let resolveClosed!: () => void;
     this.closed = new Promise<void>((r) => (resolveClosed = r));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -479,9 +493,15 @@ class ChildProcessClient implements ChildProcessAdapter {
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (exited) return;
       exited = true;
-      // whatever it started goes with it: a grandchild holding the pipes open would keep 'close' away
+      // whatever it started goes with it, daemons too: a grandchild holding the pipes open would keep 'close' away
       killGroup(child.pid);
       setImmediate(() => {
+        // the adapter has ended and what it wrote has been read: nothing more is read, and our ends
+        // of its pipes are closed, so that one of its processes that could not be found and ended
+        // (one that cleared its environment) cannot keep this process waiting by holding them open
+        child.stdin!.destroy();
+        child.stdout!.destroy();
+        child.stderr!.destroy();
         if (this.restBytes > 0 && this.failure === null) {
           // a last line without its newline still counts
           const last = Buffer.concat(this.rest);
@@ -663,15 +683,19 @@ class ChildProcessClient implements ChildProcessAdapter {
   parseAllSync(cases: readonly CompareCase[]): Outcome[] {
     const input = cases.map((c, i) => encodeRequest(i, c.input, c.base)).join('');
     const maxOutput = Math.max(1024, this.options.maxOutputBytes ?? 64 << 20);
+    const { env, mark } = markedEnv(this.options.env);
     const r = spawnSync(this.command, this.args, {
       input,
       cwd: this.options.cwd,
-      env: this.options.env,
+      env,
       timeout: this.totalTimeoutMs,
       killSignal: 'SIGKILL',
       maxBuffer: maxOutput,
       windowsHide: true,
     });
+    // what it started and left running goes too (spawnSync itself waits while one of them holds
+    // the pipes open, up to the total timeout)
+    killMarked(mark);
     const out: Array<Outcome | undefined> = new Array(cases.length).fill(undefined);
     let answered = 0;
     let failure: string | null = null;

@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { killMarked, markedEnv } from './processes';
 
 export interface ManifestEntry {
   name: string;
@@ -160,7 +161,10 @@ export function checkAvailable(e: ManifestEntry, root: string, checkTimeoutMs = 
   // a check that only resolves a package was done above, in this process
   if (e.check && resolvedByCheck === null) {
     const [cmd, ...args] = resolveArgv(e.check);
-    const r = spawnSync(cmd, args, { cwd: root, timeout: checkTimeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+    const { env, mark } = markedEnv();
+    const r = spawnSync(cmd, args, { cwd: root, env, timeout: checkTimeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+    // nothing it started outlives it
+    killMarked(mark);
     if (r.error) return { available: false, reason: `its check ${JSON.stringify(e.check.join(' '))} ${(r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `took more than ${checkTimeoutMs / 1000} s` : `could not run: ${r.error.message}`}` };
     if (r.status !== 0) {
       const tail = (r.stderr?.toString('utf8') ?? '').trim().split('\n').pop() ?? '';
@@ -180,7 +184,9 @@ const VERSION_TIMEOUT_MS = 20_000;
 export function adapterVersion(e: ManifestEntry, root: string, timeoutMs = VERSION_TIMEOUT_MS): string | null {
   if (e.version === null) return null;
   const [cmd, ...args] = resolveArgv(e.version);
-  const r = spawnSync(cmd, args, { cwd: root, timeout: timeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  const { env, mark } = markedEnv();
+  const r = spawnSync(cmd, args, { cwd: root, env, timeout: timeoutMs, killSignal: 'SIGKILL', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 20 });
+  killMarked(mark);
   if (r.error || r.status !== 0 || !r.stdout) return null;
   const line = r.stdout
     .toString('utf8')
