@@ -18,16 +18,21 @@
 //
 // Output: a text summary; --json the whole report as JSON; --jsonl one line per case (as it goes);
 // --report out.html / out.md a document. A progress bar goes to standard error on a terminal.
+// What came from a parser, a corpus or an adapter is shown, never obeyed: exact in --json and
+// --jsonl, escaped for the terminal in the text and on standard error (./report's show and
+// terminalText), escaped for HTML or Markdown in the reports.
 // The first Ctrl-C stops reading: the cases read so far are still counted and reported; a second
 // one stops waiting for those in flight. Either way everything gathered is written (the --jsonl
 // lines of every case counted, the --report files marked partial, --json), and the exit status is
-// 130. Every adapter process, and whatever it started (a browser), is ended when the command ends.
+// 130. Every adapter process, and whatever it started (a browser, a daemon that left its group), is
+// ended when the command ends (./processes).
 //
 // --against build:DIR adds the url-grammar built in DIR (another checkout or version) as a parser:
 // the report then shows what moved between that build and this one.
 //
 // Exit 0 when the comparison ran (disagreements are its result, not an error); 1 when a parser that
-// was asked for by name (--against, --adapter) is unavailable or could not answer every case, or
+// was asked for by name (--against, --adapter) is unavailable or could not answer every case (the
+// text output says why; with --json or --jsonl, one line on standard error does), or
 // when any parser answered none of the cases, or when a --report or --wpt-candidates file could not
 // be written at the end after all (a disk full: the output is still printed, and one line each on
 // standard error says why); 2 for bad arguments, found before the run starts (an unknown parser, an
@@ -54,7 +59,7 @@ import {
 } from './compare';
 import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineFormat, type LineStats } from './corpus';
 import { adapterVersion, checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
-import { formatClassesText, formatPairsText, htmlReport, markdownReport } from './report';
+import { formatClassesText, formatPairsText, htmlReport, markdownReport, show, terminalText } from './report';
 import { BROWSER_ENGINES, CandidateCollector, candidatesJson, wptCandidates } from './candidates';
 import type { PairReport } from './pairs';
 import { compareStream, type StreamReport } from './stream';
@@ -515,17 +520,18 @@ export function formatList(
   const rows: string[][] = [['parser', 'kind', 'available', 'notes']];
   const versions: Array<[string, string]> = [];
   const versionOf = (name: string, available: boolean, p: BuiltinParser | ManifestEntry) => {
-    if (version) versions.push([name, available ? (version(p) ?? 'unknown') : '-']);
+    // a version is the first line a command printed: shown as text, not obeyed as terminal controls
+    if (version) versions.push([name, available ? terminalText(version(p) ?? 'unknown') : '-']);
   };
   for (const n of BUILTIN_PARSERS) {
     const a = builtin(n);
-    rows.push([n, 'in-process (JavaScript)', a.available ? 'yes' : 'no', !a.available ? (a.reason ?? '') : n === 'url-grammar' ? 'the reference' : '']);
+    rows.push([n, 'in-process (JavaScript)', a.available ? 'yes' : 'no', !a.available ? terminalText(a.reason ?? '') : n === 'url-grammar' ? 'the reference' : '']);
     versionOf(n, a.available, n);
   }
   const lines: string[] = [];
   for (const e of manifest) {
     const a = availability(e);
-    rows.push([e.name, `adapter (${e.language || 'other'})`, a.available ? 'yes' : 'no', a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`]);
+    rows.push([e.name, terminalText(`adapter (${e.language || 'other'})`), a.available ? 'yes' : 'no', terminalText(a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`)]);
     versionOf(e.name, a.available, e);
   }
   const widths = rows[0].map((_, i) => (i === 3 ? 0 : Math.max(...rows.map((r) => r[i].length))));
@@ -552,10 +558,12 @@ function cell(agreed: number, compared: number): string {
 
 /**
  * A string in quotes on one line, with JSON's escapes, and \uXXXX for what a terminal would not
- * show: C1 controls, line and paragraph separators, zero-width and bidi formatting characters.
+ * show: C1 controls, line and paragraph separators, zero-width and bidi formatting characters
+ * (./report's show; a message, a name or other text from a parser or a corpus goes through
+ * terminalText instead).
  */
 export function quoted(s: string): string {
-  return JSON.stringify(s).replace(/[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return show(s);
 }
 
 function showValue(v: Value, component: string): string {
@@ -588,10 +596,10 @@ export function skippedLines(sources: readonly Source[]): string[] {
     const why: string[] = [];
     if (tooLong > 0) why.push(`${fmt(tooLong)} over ${sizeText(MAX_CORPUS_LINE_BYTES)}`);
     if (invalid > 0) {
-      const first = firstInvalid ? ` (${invalid === 1 ? '' : 'the first: '}${firstInvalid.line !== null ? `line ${fmt(firstInvalid.line)}: ` : ''}${firstInvalid.reason})` : '';
+      const first = firstInvalid ? ` (${invalid === 1 ? '' : 'the first: '}${firstInvalid.line !== null ? `line ${fmt(firstInvalid.line)}: ` : ''}${terminalText(firstInvalid.reason)})` : '';
       why.push(`${fmt(invalid)} not a case${first}`);
     }
-    lines.push(`skipped ${fmt(total)} line${total === 1 ? '' : 's'} of ${s.name}: ${why.join(', ')}`);
+    lines.push(`skipped ${fmt(total)} line${total === 1 ? '' : 's'} of ${terminalText(s.name)}: ${why.join(', ')}`);
   }
   return lines;
 }
@@ -599,17 +607,19 @@ export function skippedLines(sources: readonly Source[]): string[] {
 /** The table of agreement, then the first disagreements of each kind, then what could not run. */
 export function formatCompareReport(out: CompareOutput, pc: Colors = createColors(false)): string {
   const lines: string[] = [];
-  const srcs = out.corpus.sources.map((s) => `${fmt(s.cases)} from ${s.name}`).join(', ');
-  lines.push(`${pc.bold('url-grammar compare')}: ${fmt(out.cases)} cases (${srcs}); reference ${out.reference}`);
+  // what came from a parser, a corpus or an adapter (names, messages, values) is escaped for the
+  // terminal (terminalText, quoted): it can neither move the cursor nor reorder or forge a line
+  const srcs = out.corpus.sources.map((s) => `${fmt(s.cases)} from ${terminalText(s.name)}`).join(', ');
+  lines.push(`${pc.bold('url-grammar compare')}: ${fmt(out.cases)} cases (${srcs}); reference ${terminalText(out.reference)}`);
   for (const l of skippedLines(out.corpus.sources)) lines.push(`(${l})`);
   if (out.referenceErrors > 0) lines.push(`(${fmt(out.referenceErrors)} cases left out: the reference could not answer them)`);
   const shown = out.adapters.filter((a) => a.available);
   if (shown.length > 0) {
-    const rows: string[][] = [['component', ...shown.map((a) => a.name)]];
+    const rows: string[][] = [['component', ...shown.map((a) => terminalText(a.name))]];
     rows.push(['answered', ...shown.map((a) => `${fmt(a.answered)}/${fmt(out.cases)}`)]);
     for (const k of COMPONENTS) rows.push([k, ...shown.map((a) => cell(a.components[k].agreed, a.components[k].compared))]);
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    lines.push('', `agreement with ${out.reference} (agreed/compared; "-": not reported by that parser)`);
+    lines.push('', `agreement with ${terminalText(out.reference)} (agreed/compared; "-": not reported by that parser)`);
     rows.forEach((r, j) => {
       const text = r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
       lines.push(j === 0 ? pc.bold(text) : text);
@@ -619,7 +629,7 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
   const pairs = (out as { pairs?: PairReport[] }).pairs;
   if (pairs && pairs.length > 0) lines.push(...formatPairsText(pairs, pc));
   for (const a of out.adapters) {
-    if (!a.available) lines.push('', `${pc.bold(a.name)}: unavailable (${a.unavailable ?? 'no reason given'})`);
+    if (!a.available) lines.push('', `${pc.bold(terminalText(a.name))}: unavailable (${terminalText(a.unavailable ?? 'no reason given')})`);
   }
   for (const a of shown) lines.push(...adapterSections(a, out.maxExamples, pc));
   return lines.join('\n') + '\n';
@@ -627,14 +637,15 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
 
 function adapterSections(a: AdapterReport, maxExamples: number, pc: Colors): string[] {
   const lines: string[] = [];
+  const name = terminalText(a.name);
   const where = (input: string, base: string | null) => {
     lines.push(`    input   ${quoted(input)}`);
     if (base !== null) lines.push(`    base    ${quoted(base)}`);
   };
   if (a.adapterErrors > 0) {
-    lines.push('', pc.bold(`${a.name}: could not answer ${fmt(a.adapterErrors)} case${a.adapterErrors === 1 ? '' : 's'}`));
+    lines.push('', pc.bold(`${name}: could not answer ${fmt(a.adapterErrors)} case${a.adapterErrors === 1 ? '' : 's'}`));
     for (const m of a.adapterErrorMessages) {
-      lines.push(`  ${fmt(m.count)}× ${m.message}`);
+      lines.push(`  ${fmt(m.count)}× ${terminalText(m.message)}`);
       where(m.input, m.base);
     }
   }
@@ -643,11 +654,11 @@ function adapterSections(a: AdapterReport, maxExamples: number, pc: Colors): str
     const differ = t.compared - t.agreed;
     if (differ === 0) continue;
     const first = t.examples.length < differ ? `; the first ${t.examples.length}` : '';
-    lines.push('', pc.bold(`${a.name} · ${k}: ${fmt(differ)} of ${fmt(t.compared)} differ${maxExamples === 0 ? '' : first}`));
+    lines.push('', pc.bold(`${name} · ${k}: ${fmt(differ)} of ${fmt(t.compared)} differ${maxExamples === 0 ? '' : first}`));
     for (const d of t.examples) {
       where(d.input, d.base);
       lines.push(`    ours    ${showValue(d.ours, k)}`);
-      lines.push(`    theirs  ${showValue(d.theirs, k)}${d.message !== undefined ? ` (${d.message})` : ''}`);
+      lines.push(`    theirs  ${showValue(d.theirs, k)}${d.message !== undefined ? ` (${terminalText(d.message)})` : ''}`);
       lines.push('');
     }
     if (lines[lines.length - 1] === '') lines.pop();
@@ -740,7 +751,7 @@ export const command: CommandSpec = {
     const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
     const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
     const parts = corpusParts(io, opts);
-    const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${m}\n`) });
+    const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${terminalText(m)}\n`) });
     const candidates = opts.wptCandidates === undefined ? undefined : candidateSetup(adapters);
     // every file written at the end can be: found out now, before the run, not after it
     const reportFiles = (opts.report ?? []).map((f) => checkOutputFile(f, 'the report'));
@@ -834,7 +845,7 @@ export const command: CommandSpec = {
     else if (opts.jsonl) {
       // standard output holds the cases only: what was left out goes with the summary
       for (const l of skipped) io.err(`compare: ${l}\n`);
-      io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${a.name} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
+      io.err(`compare: ${fmt(report.cases)} cases, ${report.adapters.map((a) => `${terminalText(a.name)} ${a.available ? `${rate(a)} agree on href` : 'unavailable'}`).join(', ')}\n`);
     } else {
       const pc = createColors(useColor(io));
       const stopped = report.stopped ? `(partial: stopped by Ctrl-C; only the ${fmt(report.cases)} cases read before it are counted)\n` : '';
@@ -843,9 +854,16 @@ export const command: CommandSpec = {
     // a parser that answered nothing, asked for by name or not, is a failed run: one line each, why
     const silent = report.adapters.filter((a) => (a.available ? a.answered === 0 && a.adapterErrors > 0 : explicit.has(a.name)));
     for (const a of silent) {
-      io.err(`compare: ${a.name} answered none of the ${fmt(report.cases)} cases: ${a.available ? (a.adapterErrorMessages[0]?.message ?? 'no reason given') : `unavailable (${a.unavailable ?? 'no reason given'})`}\n`);
+      io.err(`compare: ${terminalText(a.name)} answered none of the ${fmt(report.cases)} cases: ${terminalText(a.available ? (a.adapterErrorMessages[0]?.message ?? 'no reason given') : `unavailable (${a.unavailable ?? 'no reason given'})`)}\n`);
     }
-    for (const u of unwritten) io.err(`error: ${u}\n`);
+    // one asked for by name that could not answer some cases makes the status 1 too: the text output
+    // says so; --json and --jsonl, whose standard output is for machines, say it here in one line
+    if (opts.json || opts.jsonl) {
+      for (const a of report.adapters) {
+        if (explicit.has(a.name) && a.available && a.adapterErrors > 0 && a.answered > 0) io.err(`compare: ${partialFailure(a, report.cases)}\n`);
+      }
+    }
+    for (const u of unwritten) io.err(`error: ${terminalText(u)}\n`);
     const trouble = silent.length > 0 || unwritten.length > 0 || report.adapters.some((a) => explicit.has(a.name) && (!a.available || a.adapterErrors > 0));
     // once interrupted, a Ctrl-C while this process winds down must not end it by the signal (its
     // exit status is 130 either way); a listener does not keep it alive
@@ -854,6 +872,22 @@ export const command: CommandSpec = {
     io.setExitCode(report.stopped ? 130 : trouble ? 1 : 0);
   },
 };
+
+/**
+ * Why a parser did not answer every case, in one line: how many it could not answer, of how many,
+ * and the reasons it gave (the most frequent first, as many as the report kept).
+ */
+export function partialFailure(a: AdapterReport, cases: number): string {
+  const reasons = [...a.adapterErrorMessages].sort((x, y) => y.count - x.count);
+  const why =
+    reasons.length === 0
+      ? 'no reason kept (--max-examples 0)'
+      : reasons
+          .slice(0, 3)
+          .map((m) => `${fmt(m.count)}× ${m.message}`)
+          .join('; ') + (reasons.length > 3 ? `; and ${fmt(reasons.length - 3)} other reason${reasons.length === 4 ? '' : 's'}` : '');
+  return terminalText(`${a.name} could not answer ${fmt(a.adapterErrors)} of the ${fmt(cases)} cases: ${why}`);
+}
 
 /** A file written at the end of the run (--report, --wpt-candidates), checked before it. */
 export interface OutputFile {
@@ -953,14 +987,14 @@ async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: C
   let found: Awaited<ReturnType<typeof wptCandidates>>;
   try {
     const wpt = parseWptCorpus(readFileSync(join(packageRoot(), DEFAULT_CORPUS[1].file), 'utf8'));
-    found = await wptCandidates(setup.collector, setup.browsers, wpt, { onStatus: (m) => io.err(`compare: --wpt-candidates: ${m}\n`) });
+    found = await wptCandidates(setup.collector, setup.browsers, wpt, { onStatus: (m) => io.err(`compare: --wpt-candidates: ${terminalText(m)}\n`) });
   } catch (e) {
     return `cannot find the WPT candidates for ${JSON.stringify(out.file)}: ${firstLine(e)}`;
   }
   const failure = writeOutputFile(out, candidatesJson(found));
   const counts = `${found.seen} root causes where a browser differs from the standard, ${found.covered} of them shown by a WPT input; ${found.asks} inputs re-asked`;
   if (failure !== null) return `${failure} (${found.candidates.length} candidates found, not written; ${counts})`;
-  io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${out.file} (${counts})\n`);
+  io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${terminalText(out.file)} (${counts})\n`);
   return null;
 }
 
@@ -1005,7 +1039,7 @@ export function resolveBuild(name: string): Build {
 
 /** "changes against build DIR (url-grammar 0.1.0 in /abs/DIR)". */
 function buildHeading(b: Build): string {
-  return `changes against build ${b.name.slice(BUILD_PREFIX.length)} (url-grammar ${b.version} in ${b.dir})`;
+  return terminalText(`changes against build ${b.name.slice(BUILD_PREFIX.length)} (url-grammar ${b.version} in ${b.dir})`);
 }
 
 /**
@@ -1019,7 +1053,7 @@ export function formatBuildChanges(report: { adapters: readonly AdapterReport[] 
     if (!a) continue;
     lines.push(pc.bold(buildHeading(b)));
     if (!a.available || a.answered === 0) {
-      lines.push(`  no answers from that build${a.unavailable ? `: ${a.unavailable}` : a.adapterErrorMessages[0] ? `: ${a.adapterErrorMessages[0].message}` : ''}`);
+      lines.push(`  no answers from that build${terminalText(a.unavailable ? `: ${a.unavailable}` : a.adapterErrorMessages[0] ? `: ${a.adapterErrorMessages[0].message}` : '')}`);
       continue;
     }
     const moved = COMPONENTS.map((k) => [k, a.components[k].compared - a.components[k].agreed] as const).filter(([, n]) => n > 0);

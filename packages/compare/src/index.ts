@@ -7,7 +7,7 @@
 export * from './compare';
 export { readLines, caseFromTextLine, caseFromJsonLine, linesCorpus, parseWptCorpus, generatedCorpus, MAX_CORPUS_LINE_BYTES, GENERATE_CHUNK, type LineFormat, type LineStats } from './corpus';
 export { readManifest, whichCommand, resolveArgv, checkAvailable, packageAvailability, defaultResolver, type Resolver, type ManifestEntry, type Availability } from './manifest';
-export { markdownReport, htmlReport, codeSpan, type ReportSource, type ReportInput } from './report';
+export { markdownReport, htmlReport, codeSpan, mdText, terminalText, type ReportSource, type ReportInput } from './report';
 export { compareStream, type CaseRecord, type StreamOptions, type StreamReport } from './stream';
 export { CLASSES, ClassTally, specLink, hostMeaning, sameHost, rootCauseKeys, FAILS, MAX_ROOT_CAUSES, type ClassDef, type ClassSide, type ClassExample, type ClassReport, type RootCause } from './classes';
 export { PairTally, type PairReport, type PairExample, type PairAnswer } from './pairs';

@@ -11,7 +11,7 @@ import { COMPONENTS, type AdapterReport } from './compare';
 import type { ClassReport, ClassSide, RootCause } from './classes';
 import type { PairAnswer, PairReport } from './pairs';
 import type { StreamReport } from './stream';
-import type { Colors } from 'url-grammar/cli';
+import { printable, type Colors } from 'url-grammar/cli';
 
 export interface ReportSource {
   name: string;
@@ -32,30 +32,79 @@ export function rate(agreed: number, compared: number): string {
   return `${(Math.floor((agreed / compared) * 10_000) / 100).toFixed(2)}%`;
 }
 
-/** A value shown on one line: JSON quoting, with invisible and line-breaking characters escaped. */
+/** What a terminal would not show as itself: C1 controls, line and paragraph separators, zero-width and bidi formatting characters. */
+const INVISIBLE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+
+const invisibleEscaped = (s: string) => s.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Text from a parser, a corpus or an adapter (a message, a name, a version) as one line that shows
+ * what it holds: control characters as printable (url-grammar/cli) writes them (\x1b, \n), then
+ * what is left of INVISIBLE as \uXXXX. An ESC cannot move the cursor, a newline cannot forge a
+ * line of the output, a U+202E cannot reorder the rest of it.
+ */
+export function terminalText(s: string): string {
+  return invisibleEscaped(printable(s));
+}
+
+/**
+ * A value (an input, a host) shown on one line: JSON quoting, which escapes the control characters
+ * (\u001b, \n) and marks where the value begins and ends, with INVISIBLE as \uXXXX too.
+ */
 export function show(s: string | null, noAnswer = false): string {
   if (noAnswer) return '(could not answer)';
   if (s === null) return '(not given)';
-  return JSON.stringify(s).replace(/[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return invisibleEscaped(JSON.stringify(s));
 }
+
+/**
+ * How a report writes what came from a parser or a corpus: `value` a value (an input, a host), `text`
+ * free text (a message, a parser's name). The text output's and the HTML report's (which escapes the
+ * whole line for HTML after) are one-line escapes; the Markdown report's are code spans and mdText.
+ */
+interface Writer {
+  value(s: string): string;
+  text(s: string): string;
+}
+
+const TERMINAL: Writer = { value: (s) => show(s), text: terminalText };
+const MARKDOWN: Writer = { value: (v) => mdValue(v), text: (t) => mdText(t) };
 
 function shown(r: ReportInput): AdapterReport[] {
   return r.adapters.filter((a) => a.available);
 }
 
-function summaryLines(r: ReportInput): string[] {
-  const out = [`${fmt(r.cases)} cases (${r.sources.map((s) => `${fmt(s.cases)} from ${s.name}`).join(', ')}); reference ${r.reference}.`];
+function summaryLines(r: ReportInput, w: Writer): string[] {
+  const out = [`${fmt(r.cases)} cases (${r.sources.map((s) => `${fmt(s.cases)} from ${w.text(s.name)}`).join(', ')}); reference ${w.text(r.reference)}.`];
   if (r.referenceErrors > 0) out.push(`${fmt(r.referenceErrors)} cases left out: the reference could not answer them.`);
   if (r.stopped) out.push('The run was stopped early: the counts cover the cases read until then.');
   for (const a of r.adapters) {
-    if (!a.available) out.push(`${a.name}: unavailable (${a.unavailable ?? 'no reason given'}).`);
-    else if (a.adapterErrors > 0) out.push(`${a.name}: could not answer ${fmt(a.adapterErrors)} cases (${a.adapterErrorMessages.map((m) => m.message).join('; ')}).`);
+    if (!a.available) out.push(`${w.text(a.name)}: unavailable (${w.text(a.unavailable ?? 'no reason given')}).`);
+    else if (a.adapterErrors > 0) out.push(`${w.text(a.name)}: could not answer ${fmt(a.adapterErrors)} cases (${a.adapterErrorMessages.map((m) => w.text(m.message)).join('; ')}).`);
   }
   return out;
 }
 
-/** Plain Markdown text (not a code span, where escapes do not work): backslashes, pipes and backticks escaped. */
-const mdCell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, '\\`');
+/**
+ * Text from a parser or a corpus (a message, a parser's name or version, a file name) as literal
+ * Markdown text, for a paragraph, a list item or a GFM table cell: on one line (terminalText), and
+ * its ASCII punctuation backslash-escaped, as CommonMark allows for each such character; all but
+ * the few that start nothing anywhere in a line (, : ; ? %) and a hyphen inside the text (names are
+ * full of them). So none can open anything: no HTML or entity (<, &), link, image or autolink ([, !,
+ * <), emphasis or strikethrough, code span, math ($), table cell (|), a linkifier's link (the
+ * escapes split "www.", "example.com", "http://" and "a@b" into pieces it does not join), nor a
+ * block where the text begins one. Not for a code span, where escapes do not work: see codeSpan.
+ */
+export function mdText(s: string): string {
+  // spaces at its start as references: where a block begins (after a list item's marker), four
+  // of them would start a code block
+  return terminalText(s)
+    .replace(/[!-$&-+./<->@[-`{-~]|^-/g, '\\$&')
+    .replace(/^ +/, (spaces) => '&#32;'.repeat(spaces.length));
+}
+
+/** A value (an input, a host, a component) in the Markdown report: a code span of show(s), where nothing is read as Markdown or HTML. */
+const mdValue = (s: string) => codeSpan(show(s));
 
 /**
  * A CommonMark code span whose text is exactly `s` (which must not be empty), for a paragraph or a
@@ -91,9 +140,9 @@ function versionOf(a: AdapterReport): string | undefined {
 }
 
 /** What a pair's answer reads as: the host it gives, or that it fails and why. */
-export function pairAnswerText(x: PairAnswer): string {
-  if (!x.ok) return x.message ? `fails (${x.message.length > 100 ? `${x.message.slice(0, 100)}…` : x.message})` : 'fails';
-  return x.host === null ? 'parses (no hostname given)' : x.host === '' ? 'parses, no host' : `host ${show(x.host)}`;
+export function pairAnswerText(x: PairAnswer, w: Writer = TERMINAL): string {
+  if (!x.ok) return x.message ? `fails (${w.text(x.message.length > 100 ? `${x.message.slice(0, 100)}…` : x.message)})` : 'fails';
+  return x.host === null ? 'parses (no hostname given)' : x.host === '' ? 'parses, no host' : `host ${w.value(x.host)}`;
 }
 
 /** The pairs worth listing, most host disagreements first, then most success disagreements. */
@@ -117,58 +166,76 @@ function pairOf(pairs: readonly PairReport[], x: string, y: string): { p: PairRe
 }
 
 /** Which side of a pair's success disagreements is permissive, in words. */
-function permissiveText(p: PairReport): string {
+function permissiveText(p: PairReport, w: Writer): string {
   const parts: string[] = [];
-  if (p.onlyAParses > 0) parts.push(`${fmt(p.onlyAParses)} only ${p.a} parses`);
-  if (p.onlyBParses > 0) parts.push(`${fmt(p.onlyBParses)} only ${p.b} parses`);
+  if (p.onlyAParses > 0) parts.push(`${fmt(p.onlyAParses)} only ${w.text(p.a)} parses`);
+  if (p.onlyBParses > 0) parts.push(`${fmt(p.onlyBParses)} only ${w.text(p.b)} parses`);
   return parts.join(', ');
 }
 
 /** Which side of a class's failures is permissive, one phrase per parser. */
-function failureSideTexts(c: ClassReport, reference: string): string[] {
+function failureSideTexts(c: ClassReport, reference: string, w: Writer): string[] {
   const out: string[] = [];
-  for (const [parser, f] of Object.entries(c.failures ?? {})) {
+  const ref = w.text(reference);
+  for (const [name, f] of Object.entries(c.failures ?? {})) {
+    const parser = w.text(name);
     const parts: string[] = [];
-    if (f.rejects > 0) parts.push(`fails where ${reference} parses: ${fmt(f.rejects)} (${reference} is the permissive side)`);
-    if (f.accepts > 0) parts.push(`parses where ${reference} fails: ${fmt(f.accepts)} (${parser} is the permissive side)`);
+    if (f.rejects > 0) parts.push(`fails where ${ref} parses: ${fmt(f.rejects)} (${ref} is the permissive side)`);
+    if (f.accepts > 0) parts.push(`parses where ${ref} fails: ${fmt(f.accepts)} (${parser} is the permissive side)`);
     if (parts.length > 0) out.push(`${parser} ${parts.join('; ')}`);
   }
   return out;
 }
 
 /** A root cause in one line: how many, which parser, the difference (or the failure's direction), and where. */
-export function rootCauseText(c: RootCause, reference: string): string {
+export function rootCauseText(c: RootCause, reference: string, w: Writer = TERMINAL): string {
+  // the kind of scheme is one of a few words of ./classes; the parsers' names, the values and the
+  // failure's reason (a parser's message, minimised) are not
   const scheme = c.key.slice(0, c.key.indexOf(' | '));
+  const parser = w.text(c.parser);
+  const ref = w.text(reference);
   const what =
     c.direction === 'parser rejects'
-      ? `${c.parser} fails where ${reference} parses`
+      ? `${parser} fails where ${ref} parses`
       : c.direction === 'parser accepts'
-        ? `${c.parser} parses where ${reference} fails`
+        ? `${parser} parses where ${ref} fails`
         : c.reparse
-          ? `${c.parser} reports ${show(c.difference.reference)}, its href parses to ${show(c.difference.parser)}`
-          : `${reference} ${show(c.difference.reference)}, ${c.parser} ${show(c.difference.parser)}`;
-  const why = c.direction ? `: ${c.key.slice(c.key.indexOf(': ', c.key.indexOf(' | ')) + 2)}` : '';
+          ? `${parser} reports ${w.value(c.difference.reference)}, its href parses to ${w.value(c.difference.parser)}`
+          : `${ref} ${w.value(c.difference.reference)}, ${parser} ${w.value(c.difference.parser)}`;
+  const why = c.direction ? `: ${w.text(c.key.slice(c.key.indexOf(': ', c.key.indexOf(' | ')) + 2))}` : '';
   return `${fmt(c.cases)}× ${what}${why} [${scheme}]`;
 }
 
-/** The report as Markdown. */
+/**
+ * The tool's own text in Markdown (a class's description): backslashes, pipes and backticks escaped.
+ * Not for anything from a parser or a corpus: that is mdText's, or a code span's.
+ */
+const mdOwn = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, '\\`');
+
+/**
+ * The report as Markdown. Everything in it that came from a parser or a corpus (inputs, hosts and
+ * other values, messages, parsers' names and versions, file names, the note) is a code span
+ * (codeSpan) or literal text (mdText): rendered, with raw HTML allowed, it makes no element.
+ */
 export function markdownReport(r: ReportInput): string {
+  const w = MARKDOWN;
   const a = shown(r);
   const lines: string[] = ['# url-grammar compare', ''];
-  if (r.note) lines.push(r.note, '');
-  for (const s of summaryLines(r)) lines.push(`- ${mdCell(s)}`);
+  if (r.note) lines.push(mdText(r.note), '');
+  for (const s of summaryLines(r, w)) lines.push(`- ${s}`);
   const versions = a.some((x) => versionOf(x) !== undefined);
   lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared); "–": that parser does not report it.', '');
   lines.push(`| parser |${versions ? ' version |' : ''} answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${versions ? ' :--- |' : ''}${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
   for (const x of a) {
     const cells = COMPONENTS.map((k) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`));
-    lines.push(`| ${x.name} |${versions ? ` ${mdCell(versionOf(x) ?? '–')} |` : ''} ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
+    const version = versionOf(x);
+    lines.push(`| ${mdText(x.name)} |${versions ? ` ${version === undefined ? '–' : mdText(version)} |` : ''} ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
   }
   const pairs = r.pairs ?? [];
   if (pairs.length > 0) {
     const names = pairNames(pairs);
     lines.push('', '## Parser against parser', '', 'Each cell: the share of the cases both parsers answered on which they agree on success (both parse or both fail), then the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside).', '');
-    lines.push(`| | ${names.join(' | ')} |`, `| :--- |${names.map(() => ' :---: |').join('')}`);
+    lines.push(`| | ${names.map(mdText).join(' | ')} |`, `| :--- |${names.map(() => ' :---: |').join('')}`);
     for (const x of names) {
       const cells = names.map((y) => {
         if (x === y) return '·';
@@ -177,15 +244,15 @@ export function markdownReport(r: ReportInput): string {
         const p = found.p;
         return `${rate(p.compared - p.successDisagreements, p.compared)} / ${rate(p.hostCompared - p.hostDisagreements, p.hostCompared)}`;
       });
-      lines.push(`| ${x} | ${cells.join(' | ')} |`);
+      lines.push(`| ${mdText(x)} | ${cells.join(' | ')} |`);
     }
     const listed = pairsByDisagreement(pairs);
     if (listed.length > 0) lines.push('', 'The pairs that disagree, most host disagreements first:');
     for (const p of listed) {
-      const permissive = permissiveText(p);
-      lines.push('', `- **${mdCell(p.a)} / ${mdCell(p.b)}**: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${mdCell(permissive)})` : ''}`);
+      const permissive = permissiveText(p, w);
+      lines.push('', `- **${mdText(p.a)} / ${mdText(p.b)}**: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${permissive})` : ''}`);
       for (const e of p.examples) {
-        lines.push(`  - input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}: ${mdCell(p.a)} ${mdCell(pairAnswerText(e.a))}; ${mdCell(p.b)} ${mdCell(pairAnswerText(e.b))}`);
+        lines.push(`  - input ${mdValue(e.input)}${e.base !== null ? `, base ${mdValue(e.base)}` : ''}: ${mdText(p.a)} ${pairAnswerText(e.a, w)}; ${mdText(p.b)} ${pairAnswerText(e.b, w)}`);
       }
     }
   }
@@ -193,19 +260,19 @@ export function markdownReport(r: ReportInput): string {
   lines.push('| class | decided by | cases | root causes |', '| :--- | :--- | ---: | ---: |');
   for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} | ${fmt(c.rootCauseCount)} |`);
   lines.push('', 'Cases in each class, by parser:', '', `| parser | ${r.classes.map((c) => `${c.security ? '⚠ ' : ''}${c.id}`).join(' | ')} |`, `| :--- |${r.classes.map(() => ' ---: |').join('')}`);
-  for (const x of a) lines.push(`| ${x.name} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
+  for (const x of a) lines.push(`| ${mdText(x.name)} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
   for (const c of r.classes) {
     if (c.cases === 0) continue;
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '');
-    if (c.description) lines.push(mdCell(c.description), '');
+    if (c.description) lines.push(mdOwn(c.description), '');
     lines.push(`Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
-    const sides = failureSideTexts(c, r.reference);
-    if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${mdCell(t)}`));
+    const sides = failureSideTexts(c, r.reference, w);
+    if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${t}`));
     lines.push('', `Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:`, '');
-    for (const k of c.rootCauses) lines.push(`- ${mdCell(rootCauseText(k, r.reference))}: input ${codeSpan(show(k.example.input))}${k.example.base !== null ? `, base ${codeSpan(show(k.example.base))}` : ''}`);
+    for (const k of c.rootCauses) lines.push(`- ${rootCauseText(k, r.reference, w)}: input ${mdValue(k.example.input)}${k.example.base !== null ? `, base ${mdValue(k.example.base)}` : ''}`);
     c.examples.forEach((e) => {
-      lines.push('', `Example: input ${codeSpan(show(e.input))}${e.base !== null ? `, base ${codeSpan(show(e.base))}` : ''}`, '');
-      for (const s of e.sides) lines.push(`- ${s.parsers.join(', ')}: ${sideText(s) ?? codeSpan(show(s.value))}`);
+      lines.push('', `Example: input ${mdValue(e.input)}${e.base !== null ? `, base ${mdValue(e.base)}` : ''}`, '');
+      for (const s of e.sides) lines.push(`- ${s.parsers.map(mdText).join(', ')}: ${sideText(s) ?? mdValue(s.value!)}`);
     });
   }
   return lines.join('\n') + '\n';
@@ -231,8 +298,8 @@ export function htmlReport(r: ReportInput): string {
     '</head><body>',
     '<h1>url-grammar compare</h1>',
   );
-  if (r.note) h.push(`<p>${esc(r.note)}</p>`);
-  h.push('<ul>', ...summaryLines(r).map((s) => `<li>${esc(s)}</li>`), '</ul>');
+  if (r.note) h.push(`<p>${esc(terminalText(r.note))}</p>`);
+  h.push('<ul>', ...summaryLines(r, TERMINAL).map((s) => `<li>${esc(s)}</li>`), '</ul>');
   const versions = a.some((x) => versionOf(x) !== undefined);
   h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed; "–": that parser does not report it.</p>');
   h.push(`<table><tr><th>parser</th>${versions ? '<th>version</th>' : ''}<th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
@@ -241,33 +308,33 @@ export function htmlReport(r: ReportInput): string {
       const t = x.components[k];
       return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${fmt(t.agreed)}/${fmt(t.compared)}">${rate(t.agreed, t.compared)}</td>`;
     });
-    h.push(`<tr><td>${esc(x.name)}</td>${versions ? `<td style="text-align:left">${esc(versionOf(x) ?? '–')}</td>` : ''}<td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
+    h.push(`<tr><td>${esc(terminalText(x.name))}</td>${versions ? `<td style="text-align:left">${esc(terminalText(versionOf(x) ?? '–'))}</td>` : ''}<td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
   }
   h.push('</table>');
   const pairs = r.pairs ?? [];
   if (pairs.length > 0) {
     const names = pairNames(pairs);
     h.push('<h2>Parser against parser</h2><p>Each cell: above, the share of the cases both parsers answered on which they agree on success (both parse or both fail); below, the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside). The colour follows the host.</p>');
-    h.push(`<table class="pairs"><tr><th></th>${names.map((n) => `<th>${esc(n)}</th>`).join('')}</tr>`);
+    h.push(`<table class="pairs"><tr><th></th>${names.map((n) => `<th>${esc(terminalText(n))}</th>`).join('')}</tr>`);
     for (const x of names) {
       const cells = names.map((y) => {
         if (x === y) return '<td>·</td>';
         const found = pairOf(pairs, x, y);
         if (!found) return '<td></td>';
         const p = found.p;
-        const title = `${x} / ${y}: ${fmt(p.successDisagreements)} of ${fmt(p.compared)} disagree on success; ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} on the host`;
+        const title = `${terminalText(x)} / ${terminalText(y)}: ${fmt(p.successDisagreements)} of ${fmt(p.compared)} disagree on success; ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} on the host`;
         const link = p.hostDisagreements + p.successDisagreements > 0 ? (t: string) => `<a href="#pair-${esc(slug(p.a))}--${esc(slug(p.b))}">${t}</a>` : (t: string) => t;
         return `<td${shade(p.hostCompared - p.hostDisagreements, p.hostCompared)} title="${esc(title)}">${link(`${rate(p.compared - p.successDisagreements, p.compared)}<br>${rate(p.hostCompared - p.hostDisagreements, p.hostCompared)}`)}</td>`;
       });
-      h.push(`<tr><td>${esc(x)}</td>${cells.join('')}</tr>`);
+      h.push(`<tr><td>${esc(terminalText(x))}</td>${cells.join('')}</tr>`);
     }
     h.push('</table>');
     const listed = pairsByDisagreement(pairs);
     if (listed.length > 0) h.push('<p>The pairs that disagree, most host disagreements first:</p>');
     for (const p of listed) {
-      const permissive = permissiveText(p);
-      h.push(`<p id="pair-${esc(slug(p.a))}--${esc(slug(p.b))}"><b>${esc(p.a)} / ${esc(p.b)}</b>: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${esc(permissive)})` : ''}</p><ul class="sides">`);
-      for (const e of p.examples) h.push(`<li>input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}: ${esc(p.a)} ${esc(pairAnswerText(e.a))}; ${esc(p.b)} ${esc(pairAnswerText(e.b))}</li>`);
+      const permissive = permissiveText(p, TERMINAL);
+      h.push(`<p id="pair-${esc(slug(p.a))}--${esc(slug(p.b))}"><b>${esc(terminalText(p.a))} / ${esc(terminalText(p.b))}</b>: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} name different hosts; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one parses and the other fails${permissive ? ` (${esc(permissive)})` : ''}</p><ul class="sides">`);
+      for (const e of p.examples) h.push(`<li>input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}: ${esc(terminalText(p.a))} ${esc(pairAnswerText(e.a))}; ${esc(terminalText(p.b))} ${esc(pairAnswerText(e.b))}</li>`);
       h.push('</ul>');
     }
   }
@@ -278,21 +345,21 @@ export function htmlReport(r: ReportInput): string {
   }
   h.push('</table><p>Cases in each class, by parser:</p>');
   h.push(`<table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
-  for (const x of a) h.push(`<tr><td>${esc(x.name)}</td>${r.classes.map((c) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
+  for (const x of a) h.push(`<tr><td>${esc(terminalText(x.name))}</td>${r.classes.map((c) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
   h.push('</table>');
   for (const c of r.classes) {
     if (c.cases === 0) continue;
     h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3>`);
     if (c.description) h.push(`<p>${esc(c.description)}</p>`);
     h.push(`<p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
-    const sides = failureSideTexts(c, r.reference);
+    const sides = failureSideTexts(c, r.reference, TERMINAL);
     if (sides.length > 0) h.push('<p>Which side is permissive:</p><ul>', ...sides.map((t) => `<li>${esc(t)}</li>`), '</ul>');
     h.push(`<p>Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:</p><ul>`);
     for (const k of c.rootCauses) h.push(`<li>${esc(rootCauseText(k, r.reference))}: input <code>${esc(show(k.example.input))}</code>${k.example.base !== null ? `, base <code>${esc(show(k.example.base))}</code>` : ''}</li>`);
     h.push('</ul>');
     c.examples.forEach((e) => {
       h.push(`<p>Example: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
-      for (const s of e.sides) h.push(`<li>${esc(s.parsers.join(', '))}: ${sideText(s) !== null ? esc(sideText(s)!) : `<code>${esc(show(s.value))}</code>`}</li>`);
+      for (const s of e.sides) h.push(`<li>${esc(s.parsers.map(terminalText).join(', '))}: ${sideText(s) !== null ? esc(sideText(s)!) : `<code>${esc(show(s.value))}</code>`}</li>`);
       h.push('</ul>');
     });
     h.push('</section>');
@@ -312,7 +379,7 @@ export function formatPairsText(pairs: readonly PairReport[], pc: Colors, top = 
   const rows: string[][] = [['', ...names.map((_, i) => String(i + 1))]];
   names.forEach((x, i) => {
     rows.push([
-      `${i + 1} ${x}`,
+      `${i + 1} ${terminalText(x)}`,
       ...names.map((y) => {
         if (x === y) return '·';
         const found = pairOf(pairs, x, y);
@@ -330,10 +397,10 @@ export function formatPairsText(pairs: readonly PairReport[], pc: Colors, top = 
   const listed = pairsByDisagreement(pairs);
   if (listed.length > 0) lines.push('', pc.bold(`the pairs that disagree most on the host${listed.length > top ? ` (${top} of ${fmt(listed.length)}; --json or --report for all)` : ''}`));
   for (const p of listed.slice(0, top)) {
-    const permissive = permissiveText(p);
-    lines.push(`  ${p.a} / ${p.b}: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} hosts differ; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one fails${permissive ? ` (${permissive})` : ''}`);
+    const permissive = permissiveText(p, TERMINAL);
+    lines.push(`  ${terminalText(p.a)} / ${terminalText(p.b)}: ${fmt(p.hostDisagreements)} of ${fmt(p.hostCompared)} hosts differ; ${fmt(p.successDisagreements)} of ${fmt(p.compared)} one fails${permissive ? ` (${permissive})` : ''}`);
     const e = p.examples.find((x) => x.kind === 'host') ?? p.examples[0];
-    if (e) lines.push(`    input   ${show(e.input)}${e.base !== null ? `  base ${show(e.base)}` : ''}`, `    ${p.a}: ${pairAnswerText(e.a)}; ${p.b}: ${pairAnswerText(e.b)}`);
+    if (e) lines.push(`    input   ${show(e.input)}${e.base !== null ? `  base ${show(e.base)}` : ''}`, `    ${terminalText(p.a)}: ${pairAnswerText(e.a)}; ${terminalText(p.b)}: ${pairAnswerText(e.b)}`);
   }
   return lines;
 }
@@ -353,7 +420,7 @@ export function formatClassesText(classes: readonly ClassReport[], pc: Colors, r
   for (const c of hit) {
     lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
     if (c.description) lines.push(`    ${c.description}`);
-    for (const t of failureSideTexts(c, reference)) lines.push(`    ${t}`);
+    for (const t of failureSideTexts(c, reference, TERMINAL)) lines.push(`    ${t}`);
     lines.push(`    ${fmt(c.rootCauseCount)} root cause${c.rootCauseCount === 1 ? '' : 's'}${c.untracked > 0 ? ` (and ${fmt(c.untracked)} differences not grouped)` : ''}:`);
     for (const k of c.rootCauses.slice(0, causes)) {
       lines.push(`    ${rootCauseText(k, reference)}`);
@@ -362,7 +429,7 @@ export function formatClassesText(classes: readonly ClassReport[], pc: Colors, r
     const e = c.examples[0];
     if (e) {
       lines.push(`    every parser on ${show(e.input)}${e.base !== null ? ` (base ${show(e.base)})` : ''}:`);
-      for (const s of e.sides) lines.push(`      ${sideText(s) ?? show(s.value)}  ${s.parsers.join(', ')}`);
+      for (const s of e.sides) lines.push(`      ${sideText(s) ?? show(s.value)}  ${s.parsers.map(terminalText).join(', ')}`);
     }
   }
   return lines;

@@ -305,7 +305,8 @@ describe('compare: parser against parser', () => {
       components: Object.fromEntries(['parse', 'href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'errors'].map((k) => [k, { compared: 0, agreed: 0, examples: [] }])),
       ...(version ? { version } : {}),
     });
-    expect(markdownReport({ ...base, adapters: [adapter('9.8.7 (lib 1.2)')] } as never)).to.match(/^\| p \| 9\.8\.7 \(lib 1\.2\) \| 0\/0 \|/m);
+    // escaped as Markdown text: it is what the adapter's version command printed
+    expect(markdownReport({ ...base, adapters: [adapter('9.8.7 (lib 1.2)')] } as never)).to.include('\n| p | 9\\.8\\.7 \\(lib 1\\.2\\) | 0/0 |');
     expect(markdownReport({ ...base, adapters: [adapter()] } as never)).to.not.match(/\| version \|/);
     expect(htmlReport({ ...base, adapters: [adapter('9.8.7')] } as never)).to.include('<th>version</th>');
   });
