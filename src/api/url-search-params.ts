@@ -19,6 +19,14 @@ export interface SearchParamsOwner {
   getQuery(): string | null;
   /** Sets the URL record's query (null or string); called by the "update" steps. */
   setQuery(query: string | null): void;
+  /**
+   * Optional. When the owner has it, the "update" steps call it instead of serializing the list
+   * and calling setQuery: the owner notes that its query is out of date, and before anything
+   * reads its URL record it sets the query to URLSearchParams._updatedQuery(params). Nothing can
+   * tell the difference, as the record is not read in between; what it saves is a serialization
+   * of the whole list on every change, which made n appends cost O(n^2).
+   */
+  queryChanged?(): void;
 }
 
 /** Accepted by the constructor: a query string, a sequence of name-value pairs, or a record. */
@@ -96,6 +104,15 @@ function toRecord(object: object): Map<string, string> {
   return result;
 }
 
+/**
+ * https://url.spec.whatwg.org/#concept-urlsearchparams-update steps 2 and 3: the list serialized,
+ * or null for the empty string.
+ */
+function updatedQuery(list: readonly NameValue[]): string | null {
+  const serializedQuery = serializeUrlencoded(list);
+  return serializedQuery === '' ? null : serializedQuery;
+}
+
 /** The kinds of https://webidl.spec.whatwg.org/#dfn-default-iterator-object */
 type IterationKind = 'key' | 'value' | 'key+value';
 
@@ -163,13 +180,12 @@ export class URLSearchParams {
     for (const tuple of parseUrlencodedString(input)) list.push(tuple);
   }
 
-  /** https://url.spec.whatwg.org/#concept-urlsearchparams-update */
+  /** https://url.spec.whatwg.org/#concept-urlsearchparams-update (deferred when the owner allows it) */
   #update(): void {
     const owner = this.#urlObject;
     if (owner === null) return;
-    let serializedQuery: string | null = serializeUrlencoded(this.#list);
-    if (serializedQuery === '') serializedQuery = null;
-    owner.setQuery(serializedQuery);
+    if (owner.queryChanged !== undefined) owner.queryChanged();
+    else owner.setQuery(updatedQuery(this.#list));
   }
 
   /**
@@ -194,6 +210,15 @@ export class URLSearchParams {
    */
   static _setQuery(params: URLSearchParams, query: string | null): void {
     params.#initializeFromString(query ?? '');
+  }
+
+  /**
+   * Internal, for an owner with queryChanged: the query the "update" steps would have set, from
+   * the list as it is now.
+   * @internal
+   */
+  static _updatedQuery(params: URLSearchParams): string | null {
+    return updatedQuery(params.#list);
   }
 
   /** https://url.spec.whatwg.org/#dom-urlsearchparams-size */

@@ -106,9 +106,18 @@ export class URL {
   #href: string | null = null;
   #at: HrefOffsets | null = null;
   #query: URLSearchParams | null = null;
+  // True when #query's list has changed since the record's query was last set from it: the
+  // update steps (https://url.spec.whatwg.org/#concept-urlsearchparams-update) are owed, and
+  // #record runs them before handing out the record. Serializing the whole list on each change
+  // made n appends cost O(n^2). While it is true, #url is the record and #href and #at are null,
+  // and only the record's query is behind, so the getters of the other components read #url as
+  // it is.
+  #queryStale = false;
 
   /** Holds a parse's result: the href and its offsets, or the URL record. */
   #hold(parsed: HrefOffsets | URLRecord): void {
+    // (a new record: the query the old list was owed is moot)
+    this.#queryStale = false;
     if (isOffsets(parsed)) {
       this.#url = null;
       this.#href = parsed.href;
@@ -120,12 +129,19 @@ export class URL {
     }
   }
 
-  /** The URL record: built from the href when the URL is held as one (a normalised href parses to exactly the record it came from). */
+  /**
+   * The URL record: built from the href when the URL is held as one (a normalised href parses to
+   * exactly the record it came from), and with its query brought up to date with searchParams.
+   */
   #record(): URLRecord {
     let url = this.#url;
     if (url === null) {
       url = parseScalarValueString(this.#href!, null)!;
       this.#url = url;
+    }
+    if (this.#queryStale) {
+      this.#queryStale = false;
+      url.query = URLSearchParams._updatedQuery(this.#query!);
     }
     return url;
   }
@@ -174,13 +190,17 @@ export class URL {
     return apiURLParseForClass(toDOMString(url), base === undefined ? undefined : toDOMString(base)) !== null;
   }
 
-  /** The URL record behind this object (shared, not copied: the caller may change it). */
+  /**
+   * The URL record behind this object (shared, not copied: the caller may change it). Its query
+   * is up to date when it is returned; a record kept while searchParams changes learns of the
+   * change only when the URL object is read again.
+   */
   static recordOf(url: URL): URLRecord {
     return url.#mutable();
   }
 
   get href(): string {
-    return this.#href ?? serializeURL(this.#url!);
+    return this.#href ?? serializeURL(this.#record());
   }
 
   /** https://url.spec.whatwg.org/#dom-url-href */
@@ -317,14 +337,19 @@ export class URL {
       const end = at.fragmentStart >= 0 ? at.fragmentStart : this.#href!.length;
       return at.queryStart < 0 || end - at.queryStart === 1 ? '' : this.#href!.slice(at.queryStart, end);
     }
-    const q = this.#url!.query;
+    const q = this.#record().query;
     return q === null || q === '' ? '' : '?' + q;
   }
 
   /** https://url.spec.whatwg.org/#dom-url-search */
   set search(value: string) {
-    const url = this.#mutable();
+    brandCheck(this);
     const v = toUSVString(value);
+    // The setter replaces both the query and the list, so a serialization still owed for changes
+    // to searchParams is dropped, not worked out. (Dropped after the conversion, which may run
+    // code that changes the list: that change is replaced too, as the standard's order has it.)
+    this.#queryStale = false;
+    const url = this.#mutable();
     if (v === '') {
       url.query = null;
       if (this.#query !== null) URLSearchParams._setQuery(this.#query, null);
@@ -341,6 +366,12 @@ export class URL {
         getQuery: () => this.#record().query,
         setQuery: (q) => {
           this.#mutable().query = q;
+        },
+        queryChanged: () => {
+          if (this.#queryStale) return;
+          // (the href and its offsets show the query as it was)
+          this.#mutable();
+          this.#queryStale = true;
         },
       });
     }
@@ -368,12 +399,12 @@ export class URL {
 
   /** The stringifier (https://url.spec.whatwg.org/#URL-stringification-behavior): the href getter's steps on this URL, not a lookup of `this.href`. */
   toString(): string {
-    return this.#href ?? serializeURL(this.#url!);
+    return this.#href ?? serializeURL(this.#record());
   }
 
   /** https://url.spec.whatwg.org/#dom-url-tojson */
   toJSON(): string {
-    return this.#href ?? serializeURL(this.#url!);
+    return this.#href ?? serializeURL(this.#record());
   }
 
   declare readonly [Symbol.toStringTag]: string;
