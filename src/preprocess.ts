@@ -8,7 +8,7 @@
 import type { ErrorSink } from './semantic/errors';
 import { toScalarValueString } from './usv';
 
-/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
 const charCodeAt = String.prototype.charCodeAt;
 
 export interface Preprocessed {
@@ -104,7 +104,7 @@ export function preprocessText(input: string): string {
 
 /** `input` without leading and trailing C0 controls and spaces (itself when there are none). */
 export function trimC0OrSpace(input: string): string {
-  input = '' + input; // (see the generated matcher's note on this in src/grammar/codegen.ts)
+  input = '' + input; // (see the generated matcher's note on this in src/grammar/codegen/templates.ts)
   let start = 0;
   let end = input.length;
   while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;

@@ -87,7 +87,7 @@ describe('normalised inputs held as their href (src/semantic/normalized.ts)', ()
 
   it('gives the same href and offsets whatever kind of string V8 holds the input in (sliced, concatenated, internalized, two-byte)', () => {
     // The matcher, trimC0OrSpace and normalizedOffsets first write `s = '' + s` (for V8's sake,
-    // see src/grammar/codegen.ts): every kind of string must still give the same answer.
+    // see src/grammar/codegen/templates.ts): every kind of string must still give the same answer.
     const inputs = [...lines('package-urls.txt').slice(0, 200), 'https://EXAMPLE.com:443/a/./b/../c?q=\u00fc#f', ' http://ex\u00e4mple.org/\u4f60\u597d ', 'sc://h/\t.\t./x'];
     const kinds = (s: string): string[] => {
       const wide = '\u4f60' + s; // a two-byte string, then cut back to the input: a two-byte slice

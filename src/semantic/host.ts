@@ -16,7 +16,7 @@ import { firstBarePercent, firstNonURLCodePoint } from './units';
 // The IDNA step, the one thing the light build (src/lite.ts) replaces: tr46 here, ./idna-lite there.
 import { domainParserToASCII, unicodeToUnicode } from './idna';
 
-/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
 const charCodeAt = String.prototype.charCodeAt;
 
 /**

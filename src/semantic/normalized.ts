@@ -32,7 +32,7 @@ import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, U
 import { isDoubleDotSegment, isSingleDotSegment } from './path';
 import { FILE_SCHEME_SLOT, FRAGMENT_SLOT, HOST_SLOT, OPAQUE_PATH_SLOT, PORT_SLOT, QUERY_SLOT, SCHEME_SLOT, SLASHES_SLOT, SPECIAL_SCHEME_SLOT, USERINFO_SLOT } from './url';
 
-/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen.ts). */
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
 const charCodeAt = String.prototype.charCodeAt;
 
 /**
@@ -299,7 +299,7 @@ function portValueAt(pre: string, port: number, end: number): number {
  */
 export function normalizedOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
-  // generated matcher's note on `input = '' + input` in src/grammar/codegen.ts)
+  // generated matcher's note on `input = '' + input` in src/grammar/codegen/templates.ts)
   pre = '' + pre;
   return commonOffsets(pre, flat, used, slots, flags) ?? quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
 }
