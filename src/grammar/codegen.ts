@@ -15,6 +15,7 @@
 // two calls (generateEntry, generatedSource). The generator itself is in parts, one analysis per
 // file, in src/grammar/codegen/:
 //
+//   names.ts      the names a matcher is generated from, checked before anything is written
 //   charsets.ts   charsets as lookup tables, as the matchers test them
 //   first.ts      FIRST sets and mark-freedom: the static facts about a shape, cached
 //   patterns.ts   the pattern recognisers: shapes written as one loop (a path's segments)
@@ -28,6 +29,7 @@ import { cachedPerEntry } from './analysis';
 import type { Charset } from './codegen/charsets';
 import { Generator } from './codegen/emitter';
 import type { FlagsByField } from './codegen/flags';
+import { checkNames } from './codegen/names';
 import { saturated } from './codegen/templates';
 
 export type { FieldFlags, FlagKey, FlagsByField } from './codegen/flags';
@@ -103,13 +105,16 @@ function cacheFor(guard: boolean, flags: FlagsByField | undefined): WeakMap<Gram
 
 /**
  * The generated matcher for `entry`, compiled once per grammar, entry rule, context and options.
- * It is not re-entrant, which nothing needs: matching calls no user code.
+ * It is not re-entrant, which nothing needs: matching calls no user code. Throws when a name it is
+ * given (the entry rule, a `rule:NAME` flag key, an unmarked field) or a rule the entry reaches
+ * refers to is not in the grammar.
  */
 export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): FastMatcher {
   const guard = options.guard === true;
   const unmarked = options.unmarked ?? [];
   const key = unmarked.length === 0 ? entry : `${entry}\u0000-${[...unmarked].sort().join(',')}`;
   return cachedPerEntry(cacheFor(guard, options.flags), g, key, ctx.baseScheme, () => {
+    checkNames(g, entry, options.flags, unmarked);
     const gen = new Generator(g, ctx, guard, options.flags, new Set(unmarked));
     const source = gen.source(entry);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
@@ -126,6 +131,7 @@ export function generateEntry(g: Grammar, entry: string, ctx: CompileContext = {
 
 /** The generated source for `entry` (for reading and debugging). */
 export function generatedSource(g: Grammar, entry: string, ctx: CompileContext = {}, options: GenerateOptions = {}): string {
+  checkNames(g, entry, options.flags, options.unmarked ?? []);
   return new Generator(g, ctx, options.guard === true, options.flags, new Set(options.unmarked ?? [])).source(entry);
 }
 

@@ -7,7 +7,7 @@
 // this file and otherwise write the same code with or without flags; taking the feature out is
 // deleting this file and the call sites that ask it.
 
-import type { RecordField } from '../../../grammar/vocabulary';
+import type { Grammar, RecordField } from '../../../grammar/vocabulary';
 import { isASCIILetter } from './charsets';
 
 /**
@@ -129,4 +129,15 @@ export function literalFlags(text: string, caseInsensitive: boolean, flags: Rais
   const upperBits = letters.length === 0 ? 0 : flags!.table[text.charCodeAt(letters[0]) & ~0x20];
   const byCase = upperBits !== 0 && letters.every((i) => flags!.table[text.charCodeAt(i) | 0x20] === 0 && flags!.table[text.charCodeAt(i) & ~0x20] === upperBits);
   return { letters, upperBits, byCase };
+}
+
+/** Throws when a `rule:NAME` key of `flags` names no rule of `g`: its flags would never be raised. */
+export function checkFlagKeys(g: Grammar, flags: FlagsByField): void {
+  for (const key of Object.keys(flags)) {
+    if (!key.startsWith('rule:')) continue;
+    const name = key.slice('rule:'.length);
+    if (!Object.prototype.hasOwnProperty.call(g, name)) {
+      throw new Error(`matcher generator: flags are given for rule "${name}" (key "${key}"), which is not a rule of the grammar`);
+    }
+  }
 }
