@@ -22,9 +22,27 @@
 // the examples a class shows are those of its biggest root causes, one each, so they differ in kind.
 // Every count and list is bounded, so a class's state stays the same size however many cases
 // stream through.
+//
+// A root cause is a behaviour: what a parser does with a kind of input. Several parsers may share
+// one, but each is shown with its own values: a root cause keeps, for every parser on it, that
+// parser's own shortest case with its whole answer (`examples`), and every case of it with the
+// parsers that show it there and their values (`caseList`, within a tally-wide bound). Its count
+// is of cases, not of parser-and-case pairs. In the host classes the key also names what is
+// unusual in the input's authority (an ideographic or fullwidth full stop, a fullwidth or another
+// compatibility character, other non-ASCII, percent-encoding) and shapes a host label by label
+// where IDNA is involved, so that different confusions are different root causes.
+//
+// With equivalence "meaning" (the default, ./meaning), values are compared by what they mean (what
+// FORGIVEN lists), and the root cause's key is the shape of the difference in meaning; the values
+// shown are always the parsers' own. A class of its own, "notation only", then lists what was
+// forgiven: the answers that differ from the reference's as text and agree with it in meaning.
 
-import { parseHost, serializeHost, URL as GrammarURL } from 'url-grammar';
+import { URL as GrammarURL } from 'url-grammar';
 import { AdapterError, type Outcome, type Result } from './compare';
+import { hostMeaning, hrefMeaning, meaningOf, type Equivalence } from './meaning';
+import { liveLink } from './spec';
+
+export { hostMeaning };
 
 type Ok = Extract<Result, { ok: true }>;
 
@@ -49,31 +67,22 @@ export interface ClassDef {
   /** Whether two values count as the same (default: the same text). */
   same?(x: string, y: string): boolean;
   /**
+   * The value by meaning (./meaning), compared instead of `value` under equivalence "meaning";
+   * absent where `same` already compares by meaning or the value has no other notation.
+   */
+  meaning?(r: Result): string | null;
+  /** The value is a host (or holds one): the root cause's key names what is unusual in the input's authority. */
+  hostValued?: boolean;
+  /** Counts only under equivalence "meaning": the answers that differ as text and agree in meaning (what was forgiven). */
+  notation?: boolean;
+  /**
    * Set for a class that judges each parser's answer on its own rather than against the
    * reference's: whether this answer is flagged (the reference's own answer is never counted).
    */
   flagged?(r: Result): boolean;
 }
 
-const SPEC = 'https://url.spec.whatwg.org/';
-
 const whenOk = (f: (r: Ok) => string | null) => (r: Result) => (r.ok ? f(r) : null);
-
-/**
- * A host as a resolver would take it, as one key: two hostnames with the same key name the same
- * host. The host parser of a special URL decides (ASCII lowercase, percent-decoding, IDNA, IPv4 in
- * any of its spellings, IPv6 compression), after one trailing dot is stripped (a resolver treats
- * "example.com." and "example.com" alike). An IPv6 address without its brackets (as some parsers
- * give a hostname) is read with them. A hostname the host parser rejects keys as its own text, so
- * it only matches itself; the key of such a text starts with U+0000, which no parsed host holds.
- */
-export function hostMeaning(hostname: string): string {
-  let h = hostname;
-  if (h.length > 1 && h.endsWith('.') && !h.startsWith('[')) h = h.slice(0, -1);
-  if (h.includes(':') && !h.startsWith('[')) h = `[${h}]`;
-  const host = h === '' ? null : parseHost(h);
-  return host === null ? `\0${hostname}` : serializeHost(host);
-}
 
 /** Whether two hostnames name the same host (see hostMeaning). */
 export const sameHost = (x: string, y: string): boolean => x === y || hostMeaning(x) === hostMeaning(y);
@@ -249,8 +258,16 @@ function sameSchemeAndHost(x: string, y: string): boolean {
 /** The classes, in the order reports show them: by component, then the attack families. */
 export const CLASSES: readonly ClassDef[] = [
   { id: 'failure', title: 'one parser fails where another parses', anchor: 'concept-basic-url-parser', security: true, value: (r) => (r.ok ? 'parses' : 'fails') },
-  { id: 'scheme', title: 'scheme', anchor: 'scheme-state', security: false, value: whenOk((r) => r.protocol) },
-  { id: 'credentials', title: 'username and password', anchor: 'authority-state', security: false, value: whenOk((r) => (r.username === null || r.password === null ? null : `${r.username}:${r.password}`)) },
+  { id: 'scheme', title: 'scheme', anchor: 'scheme-state', security: false, value: whenOk((r) => r.protocol), meaning: whenOk((r) => meaningOf('protocol', r)) },
+  {
+    id: 'credentials',
+    title: 'username and password',
+    anchor: 'authority-state',
+    security: false,
+    value: whenOk((r) => (r.username === null || r.password === null ? null : `${r.username}:${r.password}`)),
+    // decoded, and as a pair that a ":" inside either cannot blur
+    meaning: whenOk((r) => (r.username === null || r.password === null ? null : JSON.stringify([meaningOf('username', r), meaningOf('password', r)]))),
+  },
   {
     id: 'host',
     title: 'host confusion',
@@ -259,6 +276,7 @@ export const CLASSES: readonly ClassDef[] = [
     security: true,
     value: whenOk((r) => r.hostname),
     same: sameHost,
+    hostValued: true,
   },
   {
     id: 'host-spelling',
@@ -268,12 +286,23 @@ export const CLASSES: readonly ClassDef[] = [
     security: false,
     value: whenOk((r) => r.hostname),
     same: (x, y) => x === y || hostMeaning(x) !== hostMeaning(y),
+    hostValued: true,
   },
-  { id: 'port', title: 'port', anchor: 'port-state', security: false, value: whenOk((r) => r.port) },
-  { id: 'path', title: 'path normalisation', anchor: 'path-state', security: false, value: whenOk((r) => r.pathname) },
-  { id: 'query', title: 'query encoding', anchor: 'query-state', security: false, value: whenOk((r) => r.search) },
-  { id: 'fragment', title: 'fragment encoding', anchor: 'fragment-state', security: false, value: whenOk((r) => r.hash) },
-  { id: 'serialization', title: 'serialization only (href differs, every component above agrees)', anchor: 'url-serializing', security: false, value: whenOk((r) => r.href) },
+  { id: 'port', title: 'port', anchor: 'port-state', security: false, value: whenOk((r) => r.port), meaning: whenOk((r) => meaningOf('port', r)) },
+  { id: 'path', title: 'path normalisation', anchor: 'path-state', security: false, value: whenOk((r) => r.pathname), meaning: whenOk((r) => meaningOf('pathname', r)) },
+  { id: 'query', title: 'query encoding', anchor: 'query-state', security: false, value: whenOk((r) => r.search), meaning: whenOk((r) => meaningOf('search', r)) },
+  { id: 'fragment', title: 'fragment encoding', anchor: 'fragment-state', security: false, value: whenOk((r) => r.hash), meaning: whenOk((r) => meaningOf('hash', r)) },
+  { id: 'serialization', title: 'serialization only (href differs, every component above agrees)', anchor: 'url-serializing', security: false, value: whenOk((r) => r.href), meaning: whenOk((r) => hrefMeaning(r.href)) },
+  {
+    id: 'notation',
+    title: 'notation only (the same in meaning, written another way)',
+    description:
+      'answers that differ from the reference\'s as text and agree with it in meaning (equivalence "meaning" forgives it, and the other classes do not count it): the first component that differs as text is shown. Only with equivalence "meaning"',
+    anchor: 'url-serializing',
+    security: false,
+    notation: true,
+    value: whenOk((r) => r.href),
+  },
   { id: 'errors', title: 'validation errors', anchor: 'validation-error', security: false, value: (r) => (r.errors ? [...r.errors].sort().join(' ') : null) },
   {
     id: 'reparse',
@@ -283,6 +312,7 @@ export const CLASSES: readonly ClassDef[] = [
     security: true,
     value: whenOk(reparseValue),
     flagged: reparseChangesHost,
+    hostValued: true,
   },
   {
     id: 'self-reparse',
@@ -292,6 +322,7 @@ export const CLASSES: readonly ClassDef[] = [
     security: true,
     value: whenOk(selfReparseValue),
     flagged: selfReparseChangesHost,
+    hostValued: true,
   },
   {
     id: 'scheme-confusion',
@@ -304,6 +335,7 @@ export const CLASSES: readonly ClassDef[] = [
     applies: schemeConfusionShape,
     value: schemeAndHost,
     same: sameSchemeAndHost,
+    hostValued: true,
   },
   {
     id: 'slash-confusion',
@@ -315,6 +347,7 @@ export const CLASSES: readonly ClassDef[] = [
     applies: (input) => slashConfusionShape(input),
     value: hostOrFails,
     same: sameHostOrFails,
+    hostValued: true,
   },
   {
     id: 'backslash-confusion',
@@ -326,6 +359,7 @@ export const CLASSES: readonly ClassDef[] = [
     applies: (input) => backslashShape(input),
     value: hostOrFails,
     same: sameHostOrFails,
+    hostValued: true,
   },
   {
     id: 'encoded-data-confusion',
@@ -337,6 +371,7 @@ export const CLASSES: readonly ClassDef[] = [
     applies: (input) => encodedAuthorityShape(input),
     value: hostOrFails,
     same: sameHostOrFails,
+    hostValued: true,
   },
   {
     id: 'scheme-mixup',
@@ -348,6 +383,7 @@ export const CLASSES: readonly ClassDef[] = [
     applies: (input) => schemeMixupShape(input),
     value: hostOrFails,
     same: sameHostOrFails,
+    hostValued: true,
   },
   {
     id: 'path-traversal',
@@ -358,10 +394,12 @@ export const CLASSES: readonly ClassDef[] = [
     family: true,
     applies: (input) => dotSegmentShape(input),
     value: whenOk((r) => r.pathname),
+    meaning: whenOk((r) => meaningOf('pathname', r)),
   },
 ];
 
-export const specLink = (anchor: string) => `${SPEC}#${anchor}`;
+/** The class's step in the live standard (./spec's pinnedLink gives it at the commit url-grammar implements). */
+export const specLink = liveLink;
 
 export interface ClassSide {
   /** The value; null: not given (the parser does not report it), failed (with fails) or no answer (with noAnswer). */
@@ -369,7 +407,7 @@ export interface ClassSide {
   parsers: string[];
   /** The parsers of this side could not answer the case (an AdapterError). */
   noAnswer?: true;
-  /** The parsers of this side failed to parse the input (in a class that compares failures with values). */
+  /** The parsers of this side failed to parse the input. */
   fails?: true;
 }
 
@@ -383,28 +421,58 @@ export interface ClassExample {
 /** Which side of a failure is the permissive one. */
 export type Direction = 'parser rejects' | 'parser accepts';
 
-/** One root cause within a class: one parser, one kind of scheme, one minimised difference. */
-export interface RootCause {
-  /** The parser, or the parsers that share this root cause, comma-separated (see `parsers`). */
+/** One parser's own case of a root cause: its shortest, with its whole answer and the reference's. */
+export interface RootCauseExample {
   parser: string;
-  /** When several parsers share this root cause: each with its cases, most first. */
-  parsers?: Array<{ name: string; cases: number }>;
+  input: string;
+  base: string | null;
+  /** That parser's own answer, component by component (a failure: `{ ok: false, message? }`). */
+  values: Result;
+  /** The reference's answer on the same case. */
+  reference: Result;
+  /**
+   * The class's values in this case, the reference's and this parser's (when either is long, only
+   * their differing middles). In the re-parse classes: the host this parser reported, and the host
+   * its href parses to again.
+   */
+  difference: { reference: string; parser: string };
+}
+
+/** One case of a root cause: the parsers that show it there, each with its value in the class. */
+export interface RootCauseCase {
+  input: string;
+  base: string | null;
+  /** The reference's value in the class (null: it fails, or the class judges each answer on its own). */
+  reference: string | null;
+  parsers: string[];
+  /** `values[i]` is `parsers[i]`'s value in the class (null: it fails to parse the input). */
+  values: Array<string | null>;
+}
+
+/** One root cause within a class: a behaviour (one kind of scheme, one minimised difference), and the parsers that show it. */
+export interface RootCause {
+  /** The parsers that show this root cause, comma-separated, most cases first (see `parsers`). */
+  parser: string;
+  /** Each parser that shows it, with its cases, most first. */
+  parsers: Array<{ name: string; cases: number }>;
   /** The root cause as a key: the kind of scheme, then the minimised difference (or, for a failure, the direction and reason). */
   key: string;
-  /** Cases with this root cause. */
+  /** Cases with this root cause (a case that several parsers show counts once). */
   cases: number;
   /** When one side fails: whether the parser rejects what the reference parses, or accepts what it rejects. */
   direction?: Direction;
-  /**
-   * The difference in the example: the reference's value and the parser's (when either is long,
-   * only their differing middles). In the re-parse class: the host the parser reported, and the
-   * host its href parses to again.
-   */
+  /** The difference in the first parser's example (`examples[0].difference`). */
   difference: { reference: string; parser: string };
-  /** Set in the re-parse class, where the difference is the parser's own host against its href's. */
+  /** Set in the re-parse classes, where the difference is the parser's own host against its href's. */
   reparse?: true;
-  /** The shortest case with this root cause. */
+  /** The shortest case with this root cause, with every parser's value. */
   example: ClassExample;
+  /** For each parser of `parsers`, in that order: its own shortest case, with its own values. */
+  examples: RootCauseExample[];
+  /** Every case of this root cause, in the order seen (within the tally's bounds, MAX_LISTED_CASES and MAX_LISTED_CHARS: `listed` of `cases`). */
+  caseList: RootCauseCase[];
+  /** How many cases `caseList` holds: `cases` unless the tally's bound of listed cases was reached. */
+  listed: number;
 }
 
 export interface ClassReport {
@@ -412,7 +480,10 @@ export interface ClassReport {
   title: string;
   /** What the class holds, when its definition says more than the title. */
   description?: string;
+  /** The step that decides it, in the live standard. */
   link: string;
+  /** The url.bs id of that step (./spec's pinnedLink gives it at the commit url-grammar implements). */
+  anchor: string;
   security: boolean;
   /** An attack family (a class of input shapes) rather than a component. */
   family?: boolean;
@@ -426,26 +497,29 @@ export interface ClassReport {
    * (the parser is). Parsers with neither are left out.
    */
   failures?: Record<string, { rejects: number; accepts: number }>;
-  /** How many distinct root causes were seen, those several parsers share counted once (at most the tracked bound per parser; beyond it counted in untracked). */
+  /** How many distinct root causes were seen, those several parsers share counted once (at most the tracked bound; beyond it counted in untracked). */
   rootCauseCount: number;
   /** Differences (parser and case) beyond the bound of tracked root causes: counted, not grouped. */
   untracked: number;
-  /** The biggest root causes: those where the two sides name different values first, then those where one fails; most cases first within each. */
+  /** Every root cause tracked: those where the two sides name different values first, then those where one fails; most cases first within each. */
   rootCauses: RootCause[];
   /** One example of each of the biggest root causes, distinct inputs: variety rather than length. */
   examples: ClassExample[];
 }
 
-/** Root causes tracked per class; those beyond it are only counted. */
+/** Root causes tracked per class (a parser and a key each); those beyond it are only counted. */
 export const MAX_ROOT_CAUSES = 1024;
-/** Root causes a class report lists (the text output shows the first few of them). */
-export const ROOT_CAUSES_SHOWN = 40;
+/** Root causes the text output shows for each class (the reports have them all). */
+export const ROOT_CAUSES_SHOWN = 5;
+/** Cases listed in root causes' caseList, over every class of a tally; those beyond are only counted. */
+export const MAX_LISTED_CASES = 100_000;
+/** Characters (inputs, bases and values) those listed cases may hold in all: a corpus of long lines lists fewer. */
+export const MAX_LISTED_CHARS = 32 * 2 ** 20;
 
 function shorter(a: { input: string; base: string | null }, b: { input: string; base: string | null }): number {
   return a.input.length - b.input.length || (a.base?.length ?? 0) - (b.base?.length ?? 0) || (a.input < b.input ? -1 : a.input > b.input ? 1 : 0);
 }
 
-/** The two values with their common beginning and end cut off (at whole code points). */
 export function minimalDifference(x: string, y: string): { reference: string; parser: string } {
   let p = 0;
   const n = Math.min(x.length, y.length);
@@ -459,12 +533,28 @@ export function minimalDifference(x: string, y: string): { reference: string; pa
 const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 
+/** The full stops IDNA maps to ".": ideographic (U+3002), fullwidth (U+FF0E), halfwidth ideographic (U+FF61). */
+const DOTS = new Set([0x3002, 0xff0e, 0xff61]);
+
+/**
+ * A non-ASCII character's kind in a shape: an IDNA full stop as itself, "f" for a fullwidth form
+ * of an ASCII character (U+FF01 to U+FF5E), "k" for another character NFKC changes (a
+ * compatibility character such as U+2167 "Ⅷ"), "u" for any other.
+ */
+function nonAsciiKind(ch: string): string {
+  const c = ch.codePointAt(0)!;
+  if (DOTS.has(c)) return ch;
+  if (c >= 0xff01 && c <= 0xff5e) return 'f';
+  return ch.normalize('NFKC') !== ch ? 'k' : 'u';
+}
+
 /**
  * A difference in shape: each run of ASCII letters, digits, ".", "-" and "_" becomes "w" (a run of
- * dots alone, or of "-" or "_" alone, stays as it is: ".." is not a word), each run of non-ASCII
- * characters "u"; percent-encoded bytes stay as they are (lowercased), other characters too. So
- * "example.com" and "host" have one shape, and "%2e%2e" and ".." each their own. At most 40
- * characters of it are kept.
+ * dots alone, or of "-" or "_" alone, stays as it is: ".." is not a word); each run of non-ASCII
+ * characters of one kind becomes that kind (nonAsciiKind: an IDNA full stop as itself, "f"
+ * fullwidth, "k" another compatibility character, "u" any other); percent-encoded bytes stay as
+ * they are (lowercased), other characters too. So "example.com" and "host" have one shape, and
+ * "%2e%2e" and ".." each their own, as "a。b" and "aⅧb". At most 40 characters of it are kept.
  */
 export function shapeOf(s: string): string {
   let out = '';
@@ -479,8 +569,14 @@ export function shapeOf(s: string): string {
       for (; i < s.length && isWord(s.charCodeAt(i)); i++) if (isAlnum(s.charCodeAt(i))) alnum = true;
       out += alnum ? 'w' : s.slice(start, i);
     } else if (c > 0x7f) {
-      while (i < s.length && s.charCodeAt(i) > 0x7f) i++;
-      out += 'u';
+      let last = '';
+      while (i < s.length && s.charCodeAt(i) > 0x7f) {
+        const ch = String.fromCodePoint(s.codePointAt(i)!);
+        const kind = nonAsciiKind(ch);
+        if (kind !== last) out += kind;
+        last = kind;
+        i += ch.length;
+      }
     } else {
       out += s[i];
       i++;
@@ -491,6 +587,54 @@ export function shapeOf(s: string): string {
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 const isWord = (c: number) => isAlnum(c) || c === 0x2e || c === 0x2d || c === 0x5f;
 const isAlnum = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * A host's shape: shapeOf, except that where IDNA is involved (a Punycode label, or non-ASCII) it
+ * goes label by label: "xn" for a Punycode label, each other label's shapeOf, runs of ASCII labels
+ * one "w". So "evil.xn--comgood-8o3f.com" is "w.xn.w" and "xn--viii" is "xn".
+ */
+export function hostShape(s: string): string {
+  if (!/xn--/i.test(s) && !/[^\u0000-\u007f]/.test(s)) return shapeOf(s);
+  const labels = s.split('.').map((l) => (/^xn--/i.test(l) ? 'xn' : shapeOf(l)));
+  const out: string[] = [];
+  for (const l of labels) if (!(l === 'w' && out[out.length - 1] === 'w')) out.push(l);
+  const joined = out.join('.');
+  return joined.length > 40 ? joined.slice(0, 40) : joined;
+}
+
+/**
+ * The authority of an input as written: after its scheme and the slashes (or backslashes) that
+ * follow, up to the first "/", "\", "?" or "#"; "" when it has none.
+ */
+export function authorityOf(input: string): string {
+  const s = schemeShape(input);
+  let i = s.scheme !== null ? s.after : 0;
+  while (i < input.length && input.charCodeAt(i) <= 0x20) i++;
+  const from = i;
+  while (i < input.length && (input[i] === '/' || input[i] === '\\')) i++;
+  if (i - from < 1 && s.scheme === null) return '';
+  const start = i;
+  while (i < input.length && !'/\\?#'.includes(input[i])) i++;
+  return input.slice(start, i);
+}
+
+/**
+ * What is unusual in a host as written, in the words of a root cause's key: each IDNA full stop
+ * other than "." by its code point, "fullwidth" (U+FF01 to U+FF5E), "compatibility" (another
+ * character NFKC changes), "non-ASCII" (any other), "percent-encoded"; sorted, comma-separated,
+ * "" when there is none of them.
+ */
+export function hostFeatures(text: string): string {
+  const found = new Set<string>();
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c <= 0x7f) continue;
+    const kind = nonAsciiKind(ch);
+    found.add(kind === 'f' ? 'fullwidth' : kind === 'k' ? 'compatibility' : kind === 'u' ? 'non-ASCII' : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+  if (/%[0-9A-Fa-f]{2}/.test(text)) found.add('percent-encoded');
+  return [...found].sort().join(', ');
+}
 
 /** A failure message with what varies from case to case folded: quoted parts, numbers, the input itself. */
 export function messageShape(message: string | undefined, input: string): string {
@@ -520,8 +664,12 @@ interface Judged {
   difference: { reference: string; parser: string };
 }
 
-/** The root cause of one parser's difference from the reference in one class. */
-function judge(d: ClassDef, input: string, ref: Result, refValue: string | null, o: Result, value: string): Judged {
+/**
+ * The root cause of one parser's difference from the reference in one class. `refValue` and
+ * `value` are the values compared (by meaning, under equivalence "meaning"), from which the key is
+ * made; `shownRef` and `shownValue` the values as the answers wrote them, which the difference shows.
+ */
+function judge(d: ClassDef, input: string, ref: Result, refValue: string | null, o: Result, value: string, shownRef: string | null, shownValue: string): Judged {
   const kind = schemeKind(ref, input);
   const refFails = d.id === 'failure' ? !ref.ok : refValue === FAILS;
   const parserFails = d.id === 'failure' ? !o.ok : value === FAILS;
@@ -552,7 +700,24 @@ function judge(d: ClassDef, input: string, ref: Result, refValue: string | null,
     return { key: `${kind} | -${difference.reference} +${difference.parser}`, difference };
   }
   const core = minimalDifference(refValue ?? '', value);
-  return { key: `${kind} | ${shapeOf(core.reference)} → ${shapeOf(core.parser)}`, difference: shown(refValue ?? '', value, core) };
+  const shape = d.hostValued ? hostShape : shapeOf;
+  const features = d.hostValued ? hostFeatures(authorityOf(input)) : '';
+  // the same host written another way: how, so that writing a case apart is not an IPv4 spelling
+  const spelling = d.id === 'host-spelling' ? `${spellingKind(refValue ?? '', value)}: ` : '';
+  const x = shownRef ?? '';
+  return { key: `${kind} | ${features ? `[${features}] ` : ''}${spelling}${shape(core.reference)} → ${shape(core.parser)}`, difference: shown(x, shownValue, minimalDifference(x, shownValue)) };
+}
+
+/** How two spellings of one host differ: case, a trailing dot, IDNA, percent-encoding, an IPv4 or IPv6 spelling, or other. */
+export function spellingKind(x: string, y: string): string {
+  const bare = (h: string) => (h.length > 1 && h.endsWith('.') && !h.startsWith('[') ? h.slice(0, -1) : h);
+  if (x.toLowerCase() === y.toLowerCase()) return 'case';
+  if (bare(x).toLowerCase() === bare(y).toLowerCase()) return 'trailing dot';
+  if (/%[0-9A-Fa-f]{2}/.test(x + y)) return 'percent-encoding';
+  if (/xn--/i.test(x + y) || /[^\u0000-\u007f]/.test(x + y)) return 'IDNA';
+  if (x.includes(':') || y.includes(':')) return 'IPv6 spelling';
+  if (/^[0-9]+(\.[0-9]+){3}$/.test(bare(x)) || /^[0-9]+(\.[0-9]+){3}$/.test(bare(y))) return 'IPv4 spelling';
+  return 'other';
 }
 
 /** The difference as a report shows it: the whole values when they are short, else the differing middles. */
@@ -566,88 +731,137 @@ function judgeFlagged(input: string, ref: Result, value: string): Judged {
   const reported = value.slice(0, again ? value.length - again[0].length - 1 : value.length);
   // reference: the host the parser reported; parser: what its href parses to again
   const core = again ? minimalDifference(reported, again[1]) : { reference: '', parser: value };
-  return { key: `${schemeKind(ref, input)} | ${shapeOf(core.reference)} → ${shapeOf(core.parser)}`, reparse: true, difference: again ? shown(reported, again[1], core) : core };
+  const features = hostFeatures(authorityOf(input));
+  return { key: `${schemeKind(ref, input)} | ${features ? `[${features}] ` : ''}${hostShape(core.reference)} → ${hostShape(core.parser)}`, reparse: true, difference: again ? shown(reported, again[1], core) : core };
+}
+
+/** The getters "notation only" looks at, in the order of the URL. */
+const NOTATION_COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash', 'href'] as const;
+
+/**
+ * "notation only": the first component on which `o` differs from the reference as text and agrees
+ * with it in meaning, when every component agrees in meaning; null otherwise.
+ */
+function notationDifference(input: string, ref: Result, o: Result): Judged | null {
+  if (!ref.ok || !o.ok) return null;
+  let first: (typeof NOTATION_COMPONENTS)[number] | null = null;
+  for (const k of NOTATION_COMPONENTS) {
+    const x = ref[k];
+    const y = o[k];
+    if (x === null || y === null || x === y) continue;
+    if (meaningOf(k, ref) !== meaningOf(k, o)) return null;
+    first ??= k;
+  }
+  if (first === null) return null;
+  const x = ref[first]!;
+  const y = o[first]!;
+  const core = minimalDifference(x, y);
+  return { key: `${schemeKind(ref, input)} | ${first}: ${shapeOf(core.reference)} → ${shapeOf(core.parser)}`, difference: shown(x, y, core) };
 }
 
 /**
  * How parser answer `o` differs from the reference's in class `d` (x: the reference's value), with
  * its root cause; null when it does not (or the class cannot compare them).
  */
-function differenceOf(d: ClassDef, input: string, ref: Result, x: string | null, o: Result): Judged | null {
+function differenceOf(d: ClassDef, input: string, ref: Result, x: string | null, o: Result, equivalence: Equivalence): Judged | null {
   if (d.flagged) return d.flagged(o) ? judgeFlagged(input, ref, d.value(o) ?? '') : null;
+  if (d.notation) return equivalence === 'meaning' ? notationDifference(input, ref, o) : null;
   const y = d.value(o);
   if (x === null || y === null || (d.same ? d.same(x, y) : x === y)) return null;
+  let mx: string | null = x;
+  let my: string | null = y;
+  if (equivalence === 'meaning' && d.meaning) {
+    mx = d.meaning(ref);
+    my = d.meaning(o);
+    if (mx === null || my === null || mx === my) return null;
+  }
   // serialization counts only when no earlier component class already explains the difference
-  if (d.id === 'serialization' && !sameComponents(ref, o)) return null;
-  return judge(d, input, ref, x, o, y);
+  if (d.id === 'serialization' && !sameComponents(ref, o, equivalence)) return null;
+  return judge(d, input, ref, mx, o, my, x, y);
 }
 
 /**
  * 0 for a root cause where both sides give a value and the values differ (in the re-parse class:
  * the href names another host), 1 where one side fails or the href names no host or fails.
  */
-function severity(c: RootCause): number {
+function severity(c: { direction?: Direction; reparse?: true; difference: { parser: string } }): number {
   if (c.direction !== undefined) return 1;
   if (c.reparse) return c.difference.parser === 'a failure' || c.difference.parser === 'no host' ? 1 : 0;
   return 0;
 }
 
-/**
- * The root causes tracked per parser, with those that several parsers share (the same kind of
- * scheme, minimised difference and, for a failure, direction and reason) made one: its cases
- * summed, its parsers listed (most cases first) in `parser` and `parsers`, its example the
- * shortest. Ten parsers that read one input alike make one root cause, not ten rows.
- */
-function mergeParsers(causes: Iterable<Cause>): Cause[] {
-  const merged = new Map<string, Cause & { parsers: Array<{ name: string; cases: number }> }>();
-  for (const c of causes) {
-    const id = `${c.key}\u0000${c.direction ?? ''}\u0000${c.reparse ? 'r' : ''}`;
-    const m = merged.get(id);
-    if (!m) {
-      merged.set(id, { ...c, parsers: [{ name: c.parser, cases: c.cases }] });
-      continue;
-    }
-    m.cases += c.cases;
-    m.parsers.push({ name: c.parser, cases: c.cases });
-    if (c.order < m.order) m.order = c.order;
-    if (shorter(c.example, m.example) < 0) {
-      m.example = c.example;
-      m.difference = c.difference;
-    }
-  }
-  for (const m of merged.values()) {
-    m.parsers.sort((a, b) => b.cases - a.cases);
-    m.parser = m.parsers.map((p) => p.name).join(', ');
-    if (m.parsers.length === 1) delete (m as { parsers?: unknown }).parsers;
-  }
-  return [...merged.values()];
+/** One parser's share of a root cause: its cases, and its own shortest case. */
+interface Cause {
+  parser: string;
+  key: string;
+  cases: number;
+  direction?: Direction;
+  reparse?: true;
+  example: RootCauseExample;
+  /** Every parser's value in its shortest case. */
+  sides: ClassSide[];
 }
 
-interface Cause extends RootCause {
+/** A root cause as several parsers share it: its cases (counted once each), and its listed cases. */
+interface Shared {
+  key: string;
+  direction?: Direction;
+  reparse?: true;
+  cases: number;
+  caseList: RootCauseCase[];
   /** First seen: ties in size keep the order they were seen in. */
   order: number;
 }
 
 interface ClassState {
-  /** Root causes by parser and key. */
+  /** Each parser's share of a root cause, by parser and root cause. */
   causes: Map<string, Cause>;
-  seen: number;
+  /** The root causes, by the id sharedId gives. */
+  shared: Map<string, Shared>;
 }
 
-/** Bounded state for every class: counters, and the root causes with an example each. */
+/** A root cause whichever parser shows it: the key, the direction and whether it is a re-parse. */
+const sharedId = (j: { key: string; direction?: Direction; reparse?: true }) => `${j.key}\u0000${j.direction ?? ''}\u0000${j.reparse ? 'r' : ''}`;
+
+/** The answer as a root cause's example keeps it: everything but what only compare added. */
+function valuesOf(r: Result): Result {
+  return { ...r };
+}
+
+export interface ClassTallyOptions {
+  /** How answers are compared (./meaning). Default "meaning". */
+  equivalence?: Equivalence;
+  /** Cases listed in root causes' caseList, over every class. Default MAX_LISTED_CASES. */
+  maxListed?: number;
+  /** Parsers compared as exact text whatever `equivalence` says (url-grammar builds: what moved between two builds is every change). */
+  exact?: readonly string[];
+}
+
+/** Bounded state for every class: counters, and the root causes with each parser's own example and their cases. */
 export class ClassTally {
   private readonly state: ClassState[];
-  private readonly rep: ClassReport[];
+  private readonly rep: Array<Omit<ClassReport, 'rootCauses' | 'examples'>>;
+  private readonly equivalence: Equivalence;
+  private readonly exact: ReadonlySet<string>;
+  private readonly maxListed: number;
+  private listed = 0;
+  private listedChars = 0;
+  private seen = 0;
 
   constructor(
     private readonly names: readonly string[],
     private readonly keep = 3,
+    options: ClassTallyOptions = {},
   ) {
+    this.equivalence = options.equivalence ?? 'meaning';
+    this.exact = new Set(options.exact ?? []);
+    this.maxListed = Math.max(0, options.maxListed ?? MAX_LISTED_CASES);
     this.rep = CLASSES.map((d) => ({
       id: d.id,
       title: d.title,
       ...(d.description !== undefined ? { description: d.description } : {}),
       link: specLink(d.anchor),
+      anchor: d.anchor,
       security: d.security,
       ...(d.family ? { family: true } : {}),
       cases: 0,
@@ -655,30 +869,56 @@ export class ClassTally {
       ...(d.id === 'failure' || d.family ? { failures: {} } : {}),
       rootCauseCount: 0,
       untracked: 0,
-      rootCauses: [],
-      examples: [],
     }));
-    this.state = CLASSES.map(() => ({ causes: new Map(), seen: 0 }));
+    this.state = CLASSES.map(() => ({ causes: new Map(), shared: new Map() }));
   }
 
-  /** The class reports as they stand: each with its biggest root causes and one example of each. */
+  /** The class reports as they stand: each with its root causes, each parser's own example of each, and one example of each of the biggest. */
   get reports(): ClassReport[] {
     return this.rep.map((r, k) => {
+      const state = this.state[k];
+      const byShared = new Map<string, Cause[]>();
+      for (const c of state.causes.values()) {
+        const id = sharedId(c);
+        const list = byShared.get(id);
+        if (list) list.push(c);
+        else byShared.set(id, [c]);
+      }
+      const all: Array<RootCause & { order: number }> = [];
+      for (const [id, parts] of byShared) {
+        const s = state.shared.get(id)!;
+        parts.sort((a, b) => b.cases - a.cases || (a.parser < b.parser ? -1 : 1));
+        const shortest = parts.reduce((a, b) => (shorter(b.example, a.example) < 0 ? b : a));
+        all.push({
+          parser: parts.map((p) => p.parser).join(', '),
+          parsers: parts.map((p) => ({ name: p.parser, cases: p.cases })),
+          key: s.key,
+          cases: s.cases,
+          ...(s.direction ? { direction: s.direction } : {}),
+          difference: parts[0].example.difference,
+          ...(s.reparse ? { reparse: true as const } : {}),
+          example: { input: shortest.example.input, base: shortest.example.base, sides: shortest.sides },
+          examples: parts.map((p) => p.example),
+          caseList: [...s.caseList],
+          listed: s.caseList.length,
+          order: s.order,
+        });
+      }
       // confusion before disagreement on whether to parse: two parsers naming different values
       // (or an href naming another host) come first, then causes where one side fails; within
       // each, the biggest first
-      const all = mergeParsers(this.state[k].causes.values()).sort((a, b) => severity(a) - severity(b) || b.cases - a.cases || a.order - b.order);
-      const rootCauses: RootCause[] = all.slice(0, ROOT_CAUSES_SHOWN).map(({ order: _order, ...c }) => c);
+      all.sort((a, b) => severity(a) - severity(b) || b.cases - a.cases || a.order - b.order);
+      const rootCauses: RootCause[] = all.map(({ order: _order, ...c }) => c);
       const examples: ClassExample[] = [];
       const inputs = new Set<string>();
-      for (const c of all) {
+      for (const c of rootCauses) {
         if (examples.length >= this.keep) break;
         const id = `${c.example.input}\u0000${c.example.base ?? ''}`;
         if (inputs.has(id)) continue;
         inputs.add(id);
         examples.push(c.example);
       }
-      return { ...r, byParser: { ...r.byParser }, ...(r.failures ? { failures: { ...r.failures } } : {}), rootCauseCount: all.length, rootCauses, examples };
+      return { ...r, byParser: { ...r.byParser }, ...(r.failures ? { failures: { ...r.failures } } : {}), rootCauseCount: rootCauses.length, rootCauses, examples };
     });
   }
 
@@ -692,13 +932,16 @@ export class ClassTally {
       const x = d.flagged ? null : d.value(ref);
       let differs = false;
       const rep = this.rep[k];
+      const state = this.state[k];
       let sides: ClassSide[] | null = null;
+      // the root causes this case shows, each with the parsers that show it here
+      const here = new Map<string, { judged: Judged; parsers: string[]; values: Array<string | null> }>();
       for (let i = 1; i < outcomes.length; i++) {
         const o = outcomes[i];
         if (o instanceof AdapterError) continue;
-        const judged = differenceOf(d, input, ref, x, o);
-        if (judged === null) continue;
         const name = this.names[i];
+        const judged = differenceOf(d, input, ref, x, o, this.exact.has(name) ? 'exact' : this.equivalence);
+        if (judged === null) continue;
         rep.byParser[name]++;
         differs = true;
         if (rep.failures && judged.direction) {
@@ -706,21 +949,48 @@ export class ClassTally {
           if (judged.direction === 'parser rejects') f.rejects++;
           else f.accepts++;
         }
-        const state = this.state[k];
-        const id = `${name}\u0000${judged.key}`;
+        const id = `${name}\u0000${sharedId(judged)}`;
         const cause = state.causes.get(id);
+        const example = (): RootCauseExample => ({ parser: name, input, base, values: valuesOf(o), reference: valuesOf(ref), difference: judged.difference });
         if (cause) {
           cause.cases++;
           if (shorter({ input, base }, cause.example) < 0) {
             sides ??= this.sides(d, outcomes);
-            cause.example = { input, base, sides };
-            cause.difference = judged.difference;
+            cause.example = example();
+            cause.sides = sides;
           }
         } else if (state.causes.size < MAX_ROOT_CAUSES) {
           sides ??= this.sides(d, outcomes);
-          state.causes.set(id, { parser: name, key: judged.key, cases: 1, ...(judged.direction ? { direction: judged.direction } : {}), ...(judged.reparse ? { reparse: true as const } : {}), difference: judged.difference, example: { input, base, sides }, order: state.seen++ });
+          state.causes.set(id, { parser: name, key: judged.key, cases: 1, ...(judged.direction ? { direction: judged.direction } : {}), ...(judged.reparse ? { reparse: true as const } : {}), example: example(), sides });
         } else {
           rep.untracked++;
+          continue;
+        }
+        const sid = sharedId(judged);
+        const h = here.get(sid);
+        // a failure is null in every class (the class's own words for it, "fails" or FAILS, are not a value)
+        const v = !o.ok ? null : d.notation ? o.href : d.value(o);
+        const value = v === FAILS ? null : v;
+        if (h) {
+          h.parsers.push(name);
+          h.values.push(value);
+        } else {
+          here.set(sid, { judged, parsers: [name], values: [value] });
+        }
+      }
+      for (const [sid, h] of here) {
+        let s = state.shared.get(sid);
+        if (!s) {
+          s = { key: h.judged.key, ...(h.judged.direction ? { direction: h.judged.direction } : {}), ...(h.judged.reparse ? { reparse: true as const } : {}), cases: 0, caseList: [], order: this.seen++ };
+          state.shared.set(sid, s);
+        }
+        s.cases++;
+        const rv = d.flagged || !ref.ok ? null : d.notation ? ref.href : x;
+        const chars = input.length + (base?.length ?? 0) + (rv?.length ?? 0) + h.values.reduce((n, v) => n + (v?.length ?? 0), 0);
+        if (this.listed < this.maxListed && this.listedChars + chars <= MAX_LISTED_CHARS) {
+          this.listed++;
+          this.listedChars += chars;
+          s.caseList.push({ input, base, reference: rv === FAILS ? null : rv, parsers: h.parsers, values: h.values });
         }
       }
       if (differs) rep.cases++;
@@ -732,9 +1002,9 @@ export class ClassTally {
     const sides: ClassSide[] = [];
     outcomes.forEach((o, i) => {
       const noAnswer = o instanceof AdapterError;
-      const v = noAnswer ? null : d.value(o);
-      const fails = v === FAILS;
-      const value = fails ? null : v;
+      // a parser that fails is shown failing in every class, not as a value it does not give
+      const fails = !noAnswer && (!o.ok || d.value(o) === FAILS);
+      const value = noAnswer || fails ? null : d.notation ? (o as Ok).href : d.value(o);
       const side = sides.find((s) => s.value === value && !!s.noAnswer === noAnswer && !!s.fails === fails);
       if (side) side.parsers.push(this.names[i]);
       else sides.push({ value, parsers: [this.names[i]], ...(noAnswer ? { noAnswer: true as const } : {}), ...(fails ? { fails: true as const } : {}) });
@@ -743,19 +1013,19 @@ export class ClassTally {
   }
 }
 
-function sameComponents(a: Result, b: Result): boolean {
+function sameComponents(a: Result, b: Result, equivalence: Equivalence): boolean {
   if (!a.ok || !b.ok) return false;
   for (const d of CLASSES) {
-    if (d.family || d.id === 'serialization' || d.id === 'errors' || d.id === 'failure' || d.flagged) continue;
-    const x = d.value(a);
-    const y = d.value(b);
-    if (x !== null && y !== null && x !== y) return false;
+    if (d.family || d.id === 'serialization' || d.id === 'errors' || d.id === 'failure' || d.flagged || d.notation) continue;
+    const x = equivalence === 'meaning' && d.meaning ? d.meaning(a) : d.value(a);
+    const y = equivalence === 'meaning' && d.meaning ? d.meaning(b) : d.value(b);
+    if (x !== null && y !== null && x !== y && !(d.same && d.same(x, y))) return false;
   }
   return true;
 }
 
 /** Root-cause keys for one case: for each parser other than the reference, the classes it differs in, with the key of each. */
-export function rootCauseKeys(input: string, base: string | null, names: readonly string[], outcomes: readonly Outcome[], only?: ReadonlySet<string>): Array<{ parser: string; classId: string; key: string }> {
+export function rootCauseKeys(input: string, base: string | null, names: readonly string[], outcomes: readonly Outcome[], only?: ReadonlySet<string>, equivalence: Equivalence = 'meaning'): Array<{ parser: string; classId: string; key: string }> {
   const ref = outcomes[0];
   const out: Array<{ parser: string; classId: string; key: string }> = [];
   if (ref instanceof AdapterError) return out;
@@ -765,10 +1035,22 @@ export function rootCauseKeys(input: string, base: string | null, names: readonl
     for (let i = 1; i < outcomes.length; i++) {
       const o = outcomes[i];
       if (o instanceof AdapterError || (only && !only.has(names[i]))) continue;
-      const judged = differenceOf(d, input, ref, x, o);
+      const judged = differenceOf(d, input, ref, x, o, equivalence);
       if (judged === null) continue;
       out.push({ parser: names[i], classId: d.id, key: judged.key });
     }
   }
   return out;
+}
+
+/**
+ * The root cause parser answer `o` shows in class `classId` against the reference's `ref` (null:
+ * none), as the tally judges it: its key and the difference it shows. For re-checking a report
+ * (./attribution) with fresh answers.
+ */
+export function judgeCase(classId: string, input: string, base: string | null, ref: Result, o: Result, equivalence: Equivalence = 'meaning'): { key: string; difference: { reference: string; parser: string }; direction?: Direction } | null {
+  const d = CLASSES.find((c) => c.id === classId);
+  if (!d || (d.applies && !d.applies(input, base))) return null;
+  const j = differenceOf(d, input, ref, d.flagged ? null : d.value(ref), o, equivalence);
+  return j === null ? null : { key: j.key, difference: j.difference, ...(j.direction ? { direction: j.direction } : {}) };
 }

@@ -13,11 +13,13 @@
 //
 // Parsers: the built-in ones run on worker threads; the adapters of the manifest
 // (adapters/manifest.json, or --manifest) and --adapter name=command run as child processes through
-// the JSON-lines protocol of docs/compare-protocol.md, batched, each request under --timeout.
-// --list says which are available here and how to install the others.
+// the JSON-lines protocol of docs/compare-protocol.md, batched, each request under --timeout once
+// the adapter has started, its start under --startup-timeout (said on standard error while it lasts).
+// --list says which are available here and how to install the others. Answers are compared by
+// meaning (--equivalence meaning, ./meaning) unless --equivalence exact.
 //
 // Output: a text summary; --json the whole report as JSON; --jsonl one line per case (as it goes);
-// --report out.html / out.md a document. A progress bar goes to standard error on a terminal.
+// --report out.html / out.md / out.csv a document. A progress bar goes to standard error on a terminal.
 // What came from a parser, a corpus or an adapter is shown, never obeyed: exact in --json and
 // --jsonl, escaped for the terminal in the text and on standard error (./report's show and
 // terminalText), escaped for HTML or Markdown in the reports.
@@ -49,6 +51,7 @@ import {
   builtinAvailability,
   builtinVersion,
   childProcessAdapter,
+  DEFAULT_STARTUP_TIMEOUT_MS,
   isBuiltinParser,
   type AdapterReport,
   type BuiltinParser,
@@ -59,7 +62,8 @@ import {
 } from './compare';
 import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineFormat, type LineStats } from './corpus';
 import { adapterVersion, checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
-import { formatClassesText, formatPairsText, htmlReport, markdownReport, show, terminalText } from './report';
+import { csvReport, formatClassesText, formatPairsText, htmlReport, markdownReport, show, terminalText } from './report';
+import { EQUIVALENCES, FORGIVEN, type Equivalence } from './meaning';
 import { BROWSER_ENGINES, CandidateCollector, candidatesJson, wptCandidates } from './candidates';
 import type { PairReport } from './pairs';
 import { compareStream, type StreamReport } from './stream';
@@ -173,7 +177,9 @@ interface CompareOptionsCli {
   report?: string[];
   maxExamples?: string;
   timeout?: string;
+  startupTimeout?: string;
   totalTimeout?: string;
+  equivalence?: string;
   workers?: string;
   wptCandidates?: string;
 }
@@ -435,7 +441,7 @@ function loadManifest(opts: CompareOptionsCli): ManifestEntry[] {
   }
 }
 
-function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], timeouts: { requestTimeoutMs: number; totalTimeoutMs: number; onStatus?: (message: string) => void }): Chosen {
+function chooseAdapters(opts: CompareOptionsCli, manifest: ManifestEntry[], timeouts: { requestTimeoutMs: number; startupTimeoutMs: number; totalTimeoutMs: number; onStatus?: (message: string) => void }): Chosen {
   const explicit = new Set<string>();
   const builtins: BuiltinParser[] = [];
   const builds: Build[] = [];
@@ -619,7 +625,9 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
     rows.push(['answered', ...shown.map((a) => `${fmt(a.answered)}/${fmt(out.cases)}`)]);
     for (const k of COMPONENTS) rows.push([k, ...shown.map((a) => cell(a.components[k].agreed, a.components[k].compared))]);
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    lines.push('', `agreement with ${terminalText(out.reference)} (agreed/compared; "-": not reported by that parser)`);
+    const eq = (out as { equivalence?: string }).equivalence;
+    const how = eq === 'meaning' ? ' by meaning (a difference only in notation is not counted: see "notation only" below; --equivalence exact counts it)' : eq === 'exact' ? ' as exact text' : '';
+    lines.push('', `agreement with ${terminalText(out.reference)}${how} (agreed/compared; "-": not reported by that parser)`);
     rows.forEach((r, j) => {
       const text = r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
       lines.push(j === 0 ? pc.bold(text) : text);
@@ -727,12 +735,14 @@ export const command: CommandSpec = {
     list: { type: 'boolean', description: 'list the parsers: which are available here, and how to install the others' },
     json: { type: 'boolean', description: 'print the whole report as JSON' },
     jsonl: { type: 'boolean', description: 'print one JSON line per case as it is compared (the summary goes to standard error)' },
-    report: { type: 'string', value: '<file>', multiple: true, description: 'also write the report as a document: .html (one self-contained page) or .md (repeatable)' },
+    report: { type: 'string', value: '<file>', multiple: true, description: 'also write the report: .html (one self-contained page, to filter and search), .md, or .csv (every listed case of every root cause, one row per parser) (repeatable)' },
     'max-examples': { type: 'string', value: '<n>', description: 'how many disagreements of each kind to show (default 5)' },
-    timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request (default ${DEFAULT_TIMEOUT_MS})` },
+    timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request, once it has started (default ${DEFAULT_TIMEOUT_MS})` },
+    'startup-timeout': { type: 'string', value: '<ms>', description: `how long an adapter process may take from its start to its first answer, apart from --timeout: a browser or a JVM takes seconds on a loaded machine (default ${DEFAULT_STARTUP_TIMEOUT_MS})` },
+    equivalence: { type: 'string', value: '<how>', description: `how answers are compared: meaning (default: case, percent-encoding of unreserved characters, an empty path as "/", a default port, decoded userinfo and host spellings are not differences; RFC 3986 section 6) or exact (as text)` },
     'total-timeout': { type: 'string', value: '<ms>', description: 'how long an adapter process may take for the whole corpus (default: no limit)' },
     workers: { type: 'string', value: '<n>', description: 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)' },
-    'wpt-candidates': { type: 'string', value: '<file>', description: "write, in WPT's urltestdata.json format, minimised inputs on which the browser engines (chromium, firefox, webkit; two at least) differ from the standard in a way no WPT input shows, url-grammar's answer the expectation (at most 50, each minimised with at most 128 inputs re-asked)" },
+    'wpt-candidates': { type: 'string', value: '<file>', description: "write, in WPT's urltestdata.json format, minimised inputs on which the browser engines (chromium, firefox, webkit; two at least) differ from the standard in a way no WPT input shows, judged by behaviour (each engine's difference and its url.bs step, not the literal input), url-grammar's answer the expectation (at most 50, each minimised while its behaviour holds, with at most 128 inputs re-asked)" },
   },
   async run(_args, options, io) {
     const opts = options as unknown as CompareOptionsCli;
@@ -745,13 +755,16 @@ export const command: CommandSpec = {
       return;
     }
     if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
-    for (const r of opts.report ?? []) if (!/\.(html?|md|markdown)$/i.test(r)) throw usage(`--report wants a file ending in .html or .md, not ${JSON.stringify(r)}`);
+    for (const r of opts.report ?? []) if (!/\.(html?|md|markdown|csv)$/i.test(r)) throw usage(`--report wants a file ending in .html, .md or .csv, not ${JSON.stringify(r)}`);
+    const equivalence = (opts.equivalence ?? 'meaning') as Equivalence;
+    if (!EQUIVALENCES.includes(equivalence)) throw usage(`--equivalence wants ${EQUIVALENCES.join(' or ')}, not ${JSON.stringify(opts.equivalence)}`);
     const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
     const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
+    const startupTimeoutMs = nonNegativeInteger(opts.startupTimeout, DEFAULT_STARTUP_TIMEOUT_MS, '--startup-timeout', 1);
     const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
     const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
     const parts = corpusParts(io, opts);
-    const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${terminalText(m)}\n`) });
+    const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, startupTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${terminalText(m)}\n`) });
     const candidates = opts.wptCandidates === undefined ? undefined : candidateSetup(adapters);
     // every file written at the end can be: found out now, before the run, not after it
     const reportFiles = (opts.report ?? []).map((f) => checkOutputFile(f, 'the report'));
@@ -801,6 +814,7 @@ export const command: CommandSpec = {
         adapters,
         workers,
         maxExamples,
+        equivalence,
         signal: stop.signal,
         abandon: abandon.signal,
         observe: candidates?.collector.observe,
@@ -832,13 +846,13 @@ export const command: CommandSpec = {
     }
     const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count, skipped: p.skipped() }));
     const skipped = skippedLines(sources);
-    const out = { corpus: { cases: report.cases, sources }, ...report };
+    const out = { corpus: { cases: report.cases, sources }, ...report, ...(report.equivalence === 'meaning' ? { forgiven: FORGIVEN.map((f) => f.text) } : {}) };
     const skippedNote = skipped.map((l) => ` ${l[0].toUpperCase()}${l.slice(1)}.`).join('');
     const partialNote = report.stopped ? `Partial report: the run was stopped by Ctrl-C after ${fmt(report.cases)} cases, and only those are counted. ` : '';
     const buildNote = builds.map((b) => ` ${buildHeading(b)}: ${b.name} is that build, compared with this one.`).join('');
     const doc = { ...report, sources, note: `${partialNote}Produced by url-grammar compare${report.stopped ? ' (partial)' : ''}.${buildNote}${skippedNote}` };
     for (const r of reportFiles) {
-      const failure = writeOutputFile(r, /\.html?$/i.test(r.file) ? htmlReport(doc) : markdownReport(doc));
+      const failure = writeOutputFile(r, /\.html?$/i.test(r.file) ? htmlReport(doc) : /\.csv$/i.test(r.file) ? csvReport(doc) : markdownReport(doc));
       if (failure !== null) unwritten.push(failure);
     }
     if (opts.json) io.out(JSON.stringify(builds.length > 0 ? { ...out, builds: builds.map((b) => ({ name: b.name, dir: b.dir, version: b.version })) } : out, null, 2) + '\n');
@@ -992,7 +1006,7 @@ async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: C
     return `cannot find the WPT candidates for ${JSON.stringify(out.file)}: ${firstLine(e)}`;
   }
   const failure = writeOutputFile(out, candidatesJson(found));
-  const counts = `${found.seen} root causes where a browser differs from the standard, ${found.covered} of them shown by a WPT input; ${found.asks} inputs re-asked`;
+  const counts = `${found.seen} behaviours where a browser differs from the standard, ${found.covered} of them shown by WPT inputs (each engine difference); ${found.asks} inputs re-asked`;
   if (failure !== null) return `${failure} (${found.candidates.length} candidates found, not written; ${counts})`;
   io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${terminalText(out.file)} (${counts})\n`);
   return null;

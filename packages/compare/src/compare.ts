@@ -8,8 +8,10 @@
 // so a package that is not installed makes its adapter "unavailable" instead of an error). A parser
 // in any other language speaks the JSON-lines protocol of docs/compare-protocol.md over a child
 // process's standard input and output: childProcessAdapter(name, command, args), whose output is
-// treated as untrusted (bounded lines, per-request timeouts, everything it started ended on a
-// breach and when it exits, daemons too: ./processes).
+// treated as untrusted (bounded lines, a start-up limit to its first line and per-request timeouts
+// after it, everything it started ended on a breach and when it exits, daemons too: ./processes).
+// Answers are compared by meaning by default (./meaning: what RFC 3986 section 6 calls equivalent,
+// decoded userinfo and host spellings are no disagreement), or as exact text.
 //
 // This file has the small engines for case lists in memory: compareParsers (async) and
 // compareParsersSync (a child process is run once with every request on its standard input, under
@@ -20,6 +22,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
 import { defaultResolver, packageAvailability, type Availability, type Resolver } from './manifest';
+import { meaningOf, type Equivalence } from './meaning';
 import { endProcess, killGroup, killMarked, markedEnv, watchGroup } from './processes';
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +188,7 @@ function excerpt(s: string, max = 200): string {
  * Throws ProtocolError when the line is not UTF-8, not JSON, or not a response.
  * Returns null for a blank line, which the protocol ignores.
  */
-export function decodeResponseLine(line: Uint8Array | string): { id: number; result: Outcome } | null {
+export function decodeResponseLine(line: Uint8Array | string): { id: number; result: Outcome } | { ready: true } | null {
   let text: string;
   if (typeof line === 'string') text = line;
   else {
@@ -207,6 +210,8 @@ export function decodeResponseLine(line: Uint8Array | string): { id: number; res
     throw new ProtocolError(`malformed response line (not a JSON object): ${excerpt(text)}`);
   }
   const o = value as Record<string, unknown>;
+  // the start-up handshake: an adapter may say it is ready before its first answer
+  if (o.ready === true && !hasOwn(o, 'id')) return { ready: true };
   const id = o.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
     throw new ProtocolError(`malformed response line (no integer "id"): ${excerpt(text)}`);
@@ -237,6 +242,12 @@ export interface ChildProcessAdapterOptions {
    * time of its being sent. Default 10,000.
    */
   requestTimeoutMs?: number;
+  /**
+   * How long the adapter may take to start, in ms: from the start of its process to its first
+   * line (an answer, or `{"ready": true}`), while the per-request timeout does not run; a browser
+   * or a JVM on a loaded machine takes seconds. Default 120,000 (DEFAULT_STARTUP_TIMEOUT_MS).
+   */
+  startupTimeoutMs?: number;
   /** How long the child may take for everything, from its start, in ms. Default 600,000. */
   totalTimeoutMs?: number;
   /** How many requests may await an answer at once (streaming only). Default 1,024. */
@@ -257,12 +268,15 @@ export interface ChildProcessAdapterOptions {
    * request fails with its reason.
    */
   prepare?: { command: string; args: readonly string[]; timeoutMs?: number };
-  /** Told what the adapter is doing while no answer can come (a long preparation), in one line. */
+  /** Told what the adapter is doing while no answer can come (a long preparation, a slow start), in one line. */
   onStatus?: (message: string) => void;
 }
 
 /** How long a preparation may take by default (ms): a cold build of a compiled adapter. */
 export const DEFAULT_PREPARE_TIMEOUT_MS = 10 * 60_000;
+
+/** How long an adapter may take by default from its start to its first line (ms): a browser or a JVM on a loaded machine. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
 export interface ChildProcessAdapter extends ParserAdapter {
   parse(input: string, base: string | null): Promise<Result>;
@@ -295,10 +309,11 @@ interface Pending {
  * what it starts inherits (./processes), and kept until close(). Any breach ends it, and every
  * process it started, daemons included: a line that is not a response, a line longer than
  * maxLineBytes, more than maxBlankLines blank lines in a row, an answer for an id that is not
- * waiting, no answer within requestTimeoutMs, everything not answered within totalTimeoutMs, or the
- * process ending before it has answered; every waiting and later request then fails with an
- * AdapterError saying which (until close(), after which it starts anew). Answers given before the
- * breach keep their value.
+ * waiting, no first line within startupTimeoutMs of its start (the start-up handshake: its first
+ * answer, or {"ready": true}), no answer within requestTimeoutMs once started, everything not
+ * answered within totalTimeoutMs, or the process ending before it has answered; every waiting and
+ * later request then fails with an AdapterError saying which (until close(), after which it starts
+ * anew). Answers given before the breach keep their value.
  */
 export function childProcessAdapter(name: string, command: string, args: readonly string[] = [], options: ChildProcessAdapterOptions = {}): ChildProcessAdapter {
   return new ChildProcessClient(name, command, [...args], options);
@@ -326,6 +341,11 @@ class ChildProcessClient implements ChildProcessAdapter {
   private prepareFailure: string | null = null;
   private prepareChild: ChildProcess | null = null;
   private starting = false;
+  /** Whether the process has said its first line (the start-up handshake): until then, the start-up limit runs instead of the per-request timeout. */
+  private started = false;
+  private spawnedAt = 0;
+  private startNotice: NodeJS.Timeout | null = null;
+  private readonly startupTimeoutMs: number;
   private readonly requestTimeoutMs: number;
   private readonly totalTimeoutMs: number;
   private readonly maxInFlight: number;
@@ -341,6 +361,7 @@ class ChildProcessClient implements ChildProcessAdapter {
   ) {
     if (options.version !== undefined) this.version = options.version;
     this.requestTimeoutMs = Math.max(1, options.requestTimeoutMs ?? 10_000);
+    this.startupTimeoutMs = Math.max(1, options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
     this.totalTimeoutMs = Math.max(1, options.totalTimeoutMs ?? 600_000);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1024);
     this.maxLineBytes = Math.max(16, options.maxLineBytes ?? 1 << 20);
@@ -470,6 +491,14 @@ class ChildProcessClient implements ChildProcessAdapter {
     }
     this.child = child;
     if (child.pid !== undefined) watchGroup(child.pid, mark);
+    this.started = false;
+    this.spawnedAt = performance.now();
+    // said only when the start takes a while (most adapters answer within a second)
+    this.startNotice = setTimeout(() => {
+      this.startNotice = null;
+      if (!this.started && this.failure === null) this.options.onStatus?.(`starting ${this.name}… (its first answer may take up to ${Math.round(this.startupTimeoutMs / 1000)} s, apart from the per-request timeout)`);
+    }, 1000);
+    this.startNotice.unref();
     let resolveClosed!: () => void;
     this.closed = new Promise<void>((r) => (resolveClosed = r));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -533,15 +562,29 @@ class ChildProcessClient implements ChildProcessAdapter {
   }
 
   private clearTimers(): void {
+    if (this.startNotice) clearTimeout(this.startNotice);
+    this.startNotice = null;
     if (this.totalTimer) clearTimeout(this.totalTimer);
     this.totalTimer = null;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
   }
 
-  /** Arms the per-request timer for the oldest waiting request, if any. */
+  /**
+   * Arms the per-request timer for the oldest waiting request, if any; before the process has
+   * started (its first line), the start-up limit from its start instead.
+   */
   private armIdle(): void {
     if (this.idleTimer || this.inFlight.size === 0 || this.failure !== null) return;
+    if (!this.started) {
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = null;
+        if (this.inFlight.size === 0 || this.failure !== null) return;
+        if (this.started) this.armIdle();
+        else this.fail(`timed out: it did not start: no first answer within the start-up limit of ${this.startupTimeoutMs} ms`);
+      }, Math.max(0, this.spawnedAt + this.startupTimeoutMs - performance.now()));
+      return;
+    }
     const oldest = this.inFlight.values().next().value as Pending;
     const since = Math.max(oldest.sent, this.lastAnswer);
     const wait = Math.max(0, since + this.requestTimeoutMs - performance.now());
@@ -615,18 +658,35 @@ class ChildProcessClient implements ChildProcessAdapter {
     this.pump();
   }
 
+  /** The start-up handshake is done (its first line): the per-request clock starts now. */
+  private markStarted(): void {
+    if (this.started) return;
+    this.started = true;
+    const took = performance.now() - this.spawnedAt;
+    this.lastAnswer = performance.now();
+    if (this.startNotice) clearTimeout(this.startNotice);
+    this.startNotice = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (took >= 1000) this.options.onStatus?.(`${this.name}: started in ${(took / 1000).toFixed(1)} s`);
+    this.armIdle();
+  }
+
   private onLine(line: Buffer): void {
-    let decoded: { id: number; result: Outcome } | null;
+    let decoded: { id: number; result: Outcome } | { ready: true } | null;
     try {
       decoded = decodeResponseLine(line);
     } catch (e) {
       this.fail((e as Error).message);
       return;
     }
-    if (decoded === null) {
+    // a "ready" line after the start counts as a blank one: it says nothing new
+    if (decoded === null || ('ready' in decoded && this.started)) {
       if (++this.blankRun > this.maxBlankLines) this.fail(`more than ${this.maxBlankLines} blank lines in a row (it had answered ${this.answered})`);
       return;
     }
+    this.markStarted();
+    if ('ready' in decoded) return;
     this.blankRun = 0;
     const p = this.inFlight.get(decoded.id);
     if (!p) {
@@ -716,14 +776,14 @@ class ChildProcessClient implements ChildProcessAdapter {
           failure = `a response line longer than ${this.maxLineBytes} bytes (it had answered ${answered})`;
           break;
         }
-        let decoded: { id: number; result: Outcome } | null;
+        let decoded: { id: number; result: Outcome } | { ready: true } | null;
         try {
           decoded = decodeResponseLine(line);
         } catch (e) {
           failure = (e as Error).message;
           break;
         }
-        if (decoded === null) {
+        if (decoded === null || 'ready' in decoded) {
           if (++blankRun > this.maxBlankLines) failure = `more than ${this.maxBlankLines} blank lines in a row (it had answered ${answered})`;
           continue;
         }
@@ -1127,7 +1187,10 @@ export interface Disagreement {
 export interface ComponentTally {
   /** Cases where both answered this component. */
   compared: number;
+  /** Of those, the cases where the two agree: by meaning under equivalence "meaning" (./meaning), as text otherwise. */
   agreed: number;
+  /** Of those, the cases where the two are the same text (under equivalence "exact", `agreed`). */
+  exact: number;
   /** The first disagreements, at most maxExamples. */
   examples: Disagreement[];
 }
@@ -1159,6 +1222,8 @@ export interface CompareReport {
 export interface CompareOptions {
   /** How many disagreements of each kind to keep per adapter. Default 5. */
   maxExamples?: number;
+  /** How answers are compared: "meaning" (default; ./meaning's FORGIVEN is forgiven) or "exact" text. */
+  equivalence?: Equivalence;
   /** The parser the others are compared with. Default: url-grammar. */
   reference?: ParserAdapter;
 }
@@ -1225,7 +1290,7 @@ function sameErrors(a: readonly string[], b: readonly string[]): boolean {
 
 function emptyComponents(): Record<Component, ComponentTally> {
   const c = {} as Record<Component, ComponentTally>;
-  for (const k of COMPONENTS) c[k] = { compared: 0, agreed: 0, examples: [] };
+  for (const k of COMPONENTS) c[k] = { compared: 0, agreed: 0, exact: 0, examples: [] };
   return c;
 }
 
@@ -1234,26 +1299,38 @@ export function emptyAdapterReport(name: string, version: string | null = null):
   return { name, version, available: true, answered: 0, adapterErrors: 0, adapterErrorMessages: [], components: emptyComponents() };
 }
 
-/** The components on which an adapter's answer `b` differs from the reference's `a` (both answers). */
-export function differingComponents(a: Result, b: Result): Component[] {
+/**
+ * Whether getter `g` of two answers that both parse agrees: as text, or under equivalence
+ * "meaning" by what it means (./meaning). Only for values both give.
+ */
+export function sameGetter(g: Getter, a: Extract<Result, { ok: true }>, b: Extract<Result, { ok: true }>, equivalence: Equivalence = 'meaning'): boolean {
+  const x = a[g];
+  const y = b[g];
+  if (x === y) return true;
+  return equivalence === 'meaning' && meaningOf(g, a) === meaningOf(g, b);
+}
+
+/** The components on which an adapter's answer `b` differs from the reference's `a` (both answers), by `equivalence`. */
+export function differingComponents(a: Result, b: Result, equivalence: Equivalence = 'meaning'): Component[] {
   const out: Component[] = [];
   if (a.ok !== b.ok) out.push('parse');
   if (a.ok && b.ok) {
     for (const g of GETTERS) {
       const x = a[g];
       const y = b[g];
-      if (typeof x === 'string' && typeof y === 'string' && x !== y) out.push(g);
+      if (typeof x === 'string' && typeof y === 'string' && !sameGetter(g, a, b, equivalence)) out.push(g);
     }
   }
   if (a.errors && b.errors && !sameErrors(a.errors, b.errors)) out.push('errors');
   return out;
 }
 
-/** Counts one case into an adapter's report: `a` is the reference's outcome, `b` the adapter's. */
-export function countCase(rep: AdapterReport, c: CompareCase, a: Outcome, b: Outcome, maxExamples: number): void {
-  const count = (k: Component, agree: boolean, x: Value, y: Value, message?: string) => {
+/** Counts one case into an adapter's report: `a` is the reference's outcome, `b` the adapter's; getters agree by `equivalence`. */
+export function countCase(rep: AdapterReport, c: CompareCase, a: Outcome, b: Outcome, maxExamples: number, equivalence: Equivalence = 'meaning'): void {
+  const count = (k: Component, agree: boolean, x: Value, y: Value, message?: string, exact = agree) => {
     const t = rep.components[k];
     t.compared++;
+    if (exact) t.exact++;
     if (agree) t.agreed++;
     else if (t.examples.length < maxExamples) t.examples.push({ input: c.input, base: c.base, ours: x, theirs: y, ...(message !== undefined ? { message } : {}) });
   };
@@ -1271,15 +1348,15 @@ export function countCase(rep: AdapterReport, c: CompareCase, a: Outcome, b: Out
     for (const g of GETTERS) {
       const x = a[g];
       const y = b[g];
-      if (typeof x === 'string' && typeof y === 'string') count(g, x === y, x, y);
+      if (typeof x === 'string' && typeof y === 'string') count(g, sameGetter(g, a, b, equivalence), x, y, undefined, x === y);
     }
   }
   if (a.errors && b.errors) count('errors', sameErrors(a.errors, b.errors), a.errors, b.errors);
 }
 
-function tally(a: ParserAdapter, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number): AdapterReport {
+function tally(a: ParserAdapter, cases: readonly CompareCase[], ours: readonly Outcome[], theirs: readonly Outcome[], maxExamples: number, equivalence: Equivalence): AdapterReport {
   const rep = emptyAdapterReport(a.name, a.version ?? null);
-  cases.forEach((c, i) => countCase(rep, c, ours[i], theirs[i], maxExamples));
+  cases.forEach((c, i) => countCase(rep, c, ours[i], theirs[i], maxExamples, equivalence));
   return rep;
 }
 
@@ -1302,7 +1379,7 @@ export async function compareParsers(cases: readonly CompareCase[], adapters: re
       }
       const theirs = await gatherAsync(a, norm);
       if (a.close) await a.close();
-      reports.push(tally(a, norm, ours, theirs, maxExamples));
+      reports.push(tally(a, norm, ours, theirs, maxExamples, options.equivalence ?? 'meaning'));
     }
   } finally {
     if (reference.close) await reference.close();
@@ -1319,7 +1396,7 @@ export function compareParsersSync(cases: readonly CompareCase[], adapters: read
   const reference = options.reference ?? urlGrammarAdapter();
   const norm = normalizeCases(cases);
   const ours = gatherSync(reference, norm);
-  const reports = adapters.map((a) => (a.unavailable !== undefined ? unavailableReport(a) : tally(a, norm, ours, gatherSync(a, norm), maxExamples)));
+  const reports = adapters.map((a) => (a.unavailable !== undefined ? unavailableReport(a) : tally(a, norm, ours, gatherSync(a, norm), maxExamples, options.equivalence ?? 'meaning')));
   return finish(reference.name, norm, ours, reports, maxExamples);
 }
 

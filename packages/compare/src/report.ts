@@ -1,14 +1,20 @@
-// The comparison as a document: Markdown (--report out.md) or one self-contained HTML page
-// (--report out.html; inline style, no script, nothing fetched). Both show the matrix of parsers
-// against components with agreement rates, the matrix of parser against parser (agreement on
-// success and on the host, with examples of each pair's disagreements), then the disagreement
-// classes of ./classes: each with its spec step, what it holds, which side is permissive where one
-// fails, its root causes with their counts, and one example of each of the biggest; the classes
-// where parsers disagree on the host, or one fails where another parses, and the attack families
-// are flagged as security-relevant. The text output's sections for pairs and classes are here too.
+// The comparison as a document: Markdown (--report out.md), one self-contained HTML page
+// (--report out.html; inline style and script, nothing fetched), or CSV (--report out.csv). The
+// documents show the matrix of parsers against components with agreement rates, the matrix of
+// parser against parser (agreement on success and on the host, with examples of each pair's
+// disagreements), then the disagreement classes of ./classes: each with its spec step (pinned to
+// the commit url-grammar implements, ./spec), what it holds, which side is permissive where one
+// fails, and every root cause with its count in cases and, for each parser that shows it, that
+// parser's own values and shortest case, with a command that reproduces it; the classes where
+// parsers disagree on the host, or one fails where another parses, and the attack families are
+// flagged as security-relevant. The HTML page filters by parser, class and security relevance,
+// searches, collapses each class and root cause, and builds the CSV of every listed case in the
+// browser. The text output's sections for pairs and classes are here too.
 
-import { COMPONENTS, type AdapterReport } from './compare';
-import type { ClassReport, ClassSide, RootCause } from './classes';
+import { COMPONENTS, type AdapterReport, type Result } from './compare';
+import type { ClassReport, ClassSide, RootCause, RootCauseExample } from './classes';
+import { FORGIVEN, type Equivalence } from './meaning';
+import { pinnedLink, SPEC_COMMIT } from './spec';
 import type { PairAnswer, PairReport } from './pairs';
 import type { StreamReport } from './stream';
 import { printable, type Colors } from 'url-grammar/cli';
@@ -18,7 +24,11 @@ export interface ReportSource {
   cases: number;
 }
 
-export interface ReportInput extends StreamReport {
+export interface ReportInput extends Omit<StreamReport, 'equivalence' | 'exact'> {
+  /** How answers were compared (absent in a report made before it was an option: exact). */
+  equivalence?: Equivalence;
+  /** Parsers compared as exact text whatever `equivalence` says (url-grammar builds). */
+  exact?: string[];
   sources: ReportSource[];
   /** Free text under the title (how it was produced). */
   note?: string;
@@ -187,23 +197,77 @@ function failureSideTexts(c: ClassReport, reference: string, w: Writer): string[
   return out;
 }
 
-/** A root cause in one line: how many, which parser, the difference (or the failure's direction), and where. */
+const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+/** The kind of scheme a root cause's key starts with (one of a few words of ./classes). */
+const keyScheme = (c: RootCause) => c.key.slice(0, c.key.indexOf(' | '));
+
+/** What a root cause's key says after its kind of scheme: the shape of the difference, or the failure's reason. */
+const keyRest = (c: RootCause) => c.key.slice(c.key.indexOf(' | ') + 3);
+
+/**
+ * A root cause's heading in one line: how many cases, how many parsers, and what the behaviour is
+ * (the failure's direction and reason, or the shape of the difference: no parser's values, which
+ * are each parser's own and go on its line, rootCauseParserText).
+ */
 export function rootCauseText(c: RootCause, reference: string, w: Writer = TERMINAL): string {
-  // the kind of scheme is one of a few words of ./classes; the parsers' names, the values and the
-  // failure's reason (a parser's message, minimised) are not
-  const scheme = c.key.slice(0, c.key.indexOf(' | '));
-  const parser = w.text(c.parser);
   const ref = w.text(reference);
+  const parsers = c.parsers.length === 1 ? w.text(c.parsers[0].name) : plural(c.parsers.length, 'parser');
+  const rest = keyRest(c);
   const what =
     c.direction === 'parser rejects'
-      ? `${parser} fails where ${ref} parses`
+      ? `${parsers} ${c.parsers.length === 1 ? 'fails' : 'fail'} where ${ref} parses: ${w.text(rest.slice(rest.indexOf(': ') + 2))}`
       : c.direction === 'parser accepts'
-        ? `${parser} parses where ${ref} fails`
+        ? `${parsers} ${c.parsers.length === 1 ? 'parses' : 'parse'} where ${ref} fails: ${w.text(rest.slice(rest.indexOf(': ') + 2))}`
         : c.reparse
-          ? `${parser} reports ${w.value(c.difference.reference)}, its href parses to ${w.value(c.difference.parser)}`
-          : `${ref} ${w.value(c.difference.reference)}, ${parser} ${w.value(c.difference.parser)}`;
-  const why = c.direction ? `: ${w.text(c.key.slice(c.key.indexOf(': ', c.key.indexOf(' | ')) + 2))}` : '';
-  return `${fmt(c.cases)}× ${what}${why} [${scheme}]`;
+          ? `${parsers}: the href parses to another host than the one reported (${w.text(rest)})`
+          : `${parsers}: ${w.text(rest)}`;
+  return `${plural(c.cases, 'case')}: ${what} [${keyScheme(c)}]`;
+}
+
+/** A value of an answer for a root cause's line: the class's value as the example gives it. */
+function exampleValues(e: RootCauseExample, c: RootCause, reference: string, w: Writer): string {
+  const ref = w.text(reference);
+  const parser = w.text(e.parser);
+  if (c.direction === 'parser rejects') return `${parser} fails${failMessage(e.values, w)}; ${ref} parses: ${w.value(hrefOf(e.reference))}`;
+  if (c.direction === 'parser accepts') return `${parser} parses: ${w.value(hrefOf(e.values))}; ${ref} fails`;
+  if (c.reparse) return `${parser} reports ${w.value(e.difference.reference)}, its href parses to ${w.value(e.difference.parser)}`;
+  return `${ref} ${w.value(e.difference.reference)}, ${parser} ${w.value(e.difference.parser)}`;
+}
+
+const hrefOf = (r: Result) => (r.ok ? r.href : '');
+function failMessage(r: Result, w: Writer): string {
+  if (r.ok || !r.message) return '';
+  return ` (${w.text(r.message.length > 100 ? `${r.message.slice(0, 100)}…` : r.message)})`;
+}
+
+/** One line per parser of a root cause: its cases, its own values in its own shortest case, and that case. */
+export function rootCauseParserTexts(c: RootCause, reference: string, w: Writer = TERMINAL): string[] {
+  return c.examples.map((e) => {
+    const n = c.parsers.find((p) => p.name === e.parser)?.cases ?? 0;
+    return `${w.text(e.parser)} (${plural(n, 'case')}): ${exampleValues(e, c, reference, w)}; input ${w.value(e.input)}${e.base !== null ? `, base ${w.value(e.base)}` : ''}`;
+  });
+}
+
+/**
+ * The command that reproduces a parser's case: the case as one JSON line (ASCII only, so that
+ * nothing in it is invisible or moves the cursor when pasted) given to `url-grammar compare`
+ * against that parser, in a shell's single quotes.
+ */
+export function reproduceCommand(input: string, base: string | null, parsers: readonly string[], equivalence: Equivalence = 'meaning'): string {
+  const line = JSON.stringify({ input, base }).replace(/[^\u0020-\u007e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  return `printf '%s\\n' ${quote(line)} | url-grammar compare --corpus - --corpus-format jsonl --against ${quote(parsers.join(','))}${equivalence === 'exact' ? ' --equivalence exact' : ''}`;
+}
+
+/** What equivalence the report used, in a sentence, with what "meaning" forgives. */
+function equivalenceText(r: ReportInput): { sentence: string; forgiven: string[] } {
+  if (r.equivalence !== 'meaning') return { sentence: 'Answers are compared as exact text (--equivalence exact): every difference in notation counts.', forgiven: [] };
+  const exact = r.exact && r.exact.length > 0 ? ` The url-grammar builds (${r.exact.map(terminalText).join(', ')}) are compared as exact text all the same: what moved between two builds is every change.` : '';
+  return {
+    sentence: `Answers are compared by meaning (--equivalence meaning, the default): a difference a program would not act on is not counted, and the class "notation only" lists what was forgiven.${exact} Forgiven:`,
+    forgiven: FORGIVEN.map((f) => f.text),
+  };
 }
 
 /**
@@ -211,6 +275,12 @@ export function rootCauseText(c: RootCause, reference: string, w: Writer = TERMI
  * Not for anything from a parser or a corpus: that is mdText's, or a code span's.
  */
 const mdOwn = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, '\\`');
+
+/** An agreement cell's text: agreed/compared, and the share that is the same text when that is less (notation forgiven). */
+function agreementNote(t: { agreed: number; compared: number; exact?: number }): string {
+  const exact = t.exact ?? t.agreed;
+  return exact < t.agreed ? `${fmt(t.agreed)}/${fmt(t.compared)}; as text ${fmt(exact)}` : `${fmt(t.agreed)}/${fmt(t.compared)}`;
+}
 
 /**
  * The report as Markdown. Everything in it that came from a parser or a corpus (inputs, hosts and
@@ -223,11 +293,14 @@ export function markdownReport(r: ReportInput): string {
   const lines: string[] = ['# url-grammar compare', ''];
   if (r.note) lines.push(mdText(r.note), '');
   for (const s of summaryLines(r, w)) lines.push(`- ${s}`);
+  const eq = equivalenceText(r);
+  // as literal text: the examples in them ("http://h:80/") must not become links
+  lines.push('', mdText(eq.sentence), ...(eq.forgiven.length > 0 ? ['', ...eq.forgiven.map((f) => `- ${mdText(f)}`)] : []));
   const versions = a.some((x) => versionOf(x) !== undefined);
-  lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared); "–": that parser does not report it.', '');
+  lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared, and how many of those are the same text when notation was forgiven); "–": that parser does not report it.', '');
   lines.push(`| parser |${versions ? ' version |' : ''} answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${versions ? ' :--- |' : ''}${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
   for (const x of a) {
-    const cells = COMPONENTS.map((k) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${fmt(x.components[k].agreed)}/${fmt(x.components[k].compared)})`));
+    const cells = COMPONENTS.map((k) => (x.components[k].compared === 0 ? '–' : `${rate(x.components[k].agreed, x.components[k].compared)} (${agreementNote(x.components[k])})`));
     const version = versionOf(x);
     lines.push(`| ${mdText(x.name)} |${versions ? ` ${version === undefined ? '–' : mdText(version)} |` : ''} ${fmt(x.answered)}/${fmt(r.cases)} | ${cells.join(' | ')} |`);
   }
@@ -256,20 +329,23 @@ export function markdownReport(r: ReportInput): string {
       }
     }
   }
-  lines.push('', '## Disagreement classes', '', 'A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs).', '');
+  lines.push('', '## Disagreement classes', '', `A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs). Each step links to url.bs at whatwg/url ${SPEC_COMMIT}, the text url-grammar implements. Counts are of cases; each parser of a root cause is shown with its own values.`, '');
   lines.push('| class | decided by | cases | root causes |', '| :--- | :--- | ---: | ---: |');
-  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${c.link.replace(/^.*#/, '#')}](${c.link}) | ${fmt(c.cases)} | ${fmt(c.rootCauseCount)} |`);
+  for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${classAnchor(c)}](${pinnedLink(classAnchor(c))}) | ${fmt(c.cases)} | ${fmt(c.rootCauseCount)} |`);
   lines.push('', 'Cases in each class, by parser:', '', `| parser | ${r.classes.map((c) => `${c.security ? '⚠ ' : ''}${c.id}`).join(' | ')} |`, `| :--- |${r.classes.map(() => ' ---: |').join('')}`);
   for (const x of a) lines.push(`| ${mdText(x.name)} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
   for (const c of r.classes) {
     if (c.cases === 0) continue;
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '');
     if (c.description) lines.push(mdOwn(c.description), '');
-    lines.push(`Decided by ${c.link}.${c.security ? ' Security-relevant.' : ''}`);
+    lines.push(`Decided by ${pinnedLink(classAnchor(c))} (in the live standard: ${c.link}).${c.security ? ' Security-relevant.' : ''}`);
     const sides = failureSideTexts(c, r.reference, w);
     if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${t}`));
-    lines.push('', `Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:`, '');
-    for (const k of c.rootCauses) lines.push(`- ${rootCauseText(k, r.reference, w)}: input ${mdValue(k.example.input)}${k.example.base !== null ? `, base ${mdValue(k.example.base)}` : ''}`);
+    lines.push('', `Root causes (a behaviour: the same kind of scheme and minimised difference; each parser with its own values and shortest case; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}:`, '');
+    for (const k of c.rootCauses) {
+      lines.push(`- ${rootCauseText(k, r.reference, w)}`);
+      for (const t of rootCauseParserTexts(k, r.reference, w)) lines.push(`  - ${t}`);
+    }
     c.examples.forEach((e) => {
       lines.push('', `Example: input ${mdValue(e.input)}${e.base !== null ? `, base ${mdValue(e.base)}` : ''}`, '');
       for (const s of e.sides) lines.push(`- ${s.parsers.map(mdText).join(', ')}: ${sideText(s) ?? mdValue(s.value!)}`);
@@ -277,6 +353,9 @@ export function markdownReport(r: ReportInput): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/** The url.bs id of a class's step (read from its live link in a report made before `anchor` was kept). */
+const classAnchor = (c: ClassReport) => (c as { anchor?: string }).anchor ?? c.link.replace(/^.*#/, '');
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -288,36 +367,154 @@ function shade(agreed: number, compared: number): string {
   return ` style="background:hsl(${hue} 70% 88%)"`;
 }
 
-/** The report as one HTML page, with everything inline. */
+/**
+ * A cell of CSV (RFC 4180): quoted when it holds a comma, a quote or a line break. A cell a
+ * spreadsheet would read as a formula (starting with =, +, -, @, a tab or a CR) starts with an
+ * apostrophe, as OWASP advises, so that opening the file runs nothing a corpus or a parser wrote.
+ */
+export function csvCell(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const CSV_COLUMNS = ['class', 'security', 'root cause', 'parser', 'parser cases', 'input', 'base', 'reference value', 'parser value', 'command'];
+
+/**
+ * The cases of the report as CSV: one row for each parser on each listed case of each root cause
+ * (the columns CSV_COLUMNS; a value that is a failure is "(fails)", no base is empty).
+ */
+export function csvReport(r: ReportInput): string {
+  const rows: string[] = [CSV_COLUMNS.join(',')];
+  for (const c of r.classes) {
+    for (const k of c.rootCauses) {
+      const cases = new Map(k.parsers.map((p) => [p.name, p.cases]));
+      for (const e of k.caseList) {
+        e.parsers.forEach((p, i) => {
+          const cells = [c.id, c.security ? 'yes' : 'no', k.key, p, String(cases.get(p) ?? 0), e.input, e.base ?? '', e.reference ?? '(fails)', e.values[i] ?? '(fails)', reproduceCommand(e.input, e.base, [p], r.equivalence ?? 'exact')];
+          rows.push(cells.map(csvCell).join(','));
+        });
+      }
+    }
+  }
+  return rows.join('\r\n') + '\r\n';
+}
+
+/** Text for a <script type="application/json">: JSON whose "<" cannot close the element or open a comment. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const PAGE_STYLE =
+  'body{font:15px/1.45 system-ui,sans-serif;margin:1.5em;color:#222}' +
+  'table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.2em .45em;text-align:right;vertical-align:top}' +
+  'th:first-child,td:first-child{text-align:left}.scroll{overflow-x:auto;max-width:100%}' +
+  'code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}' +
+  '.sec{color:#a00;font-weight:bold}ul.sides{margin:.3em 0 .8em}table.pairs td{text-align:center;font-size:13px;white-space:nowrap}' +
+  '.version{display:block;font-size:12px;color:#666;max-width:18em;white-space:normal}' +
+  '#controls{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:.5em 0;z-index:1;display:flex;flex-wrap:wrap;gap:.6em;align-items:center}' +
+  'details.class{border-top:1px solid #ddd;margin-top:.6em}details.class>summary{font-size:1.1em;font-weight:600;cursor:pointer;padding:.3em 0}' +
+  'details.finding{margin:.3em 0 .3em 1em}details.finding>summary{cursor:pointer}' +
+  'table.finding td{text-align:left}table.finding td.n{text-align:right}.cmd{display:block;margin-top:.2em}' +
+  '[hidden]{display:none !important}';
+
+/**
+ * The page's script: filters (parser, class, security), search, collapse all or expand all, copy
+ * a finding's command, and the CSV of every listed case (built from the JSON in #csv-data, saved
+ * with a Blob: nothing is fetched). It reads only the page's own elements and data.
+ */
+const PAGE_SCRIPT = `(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var findings = Array.prototype.slice.call(document.querySelectorAll('details.finding'));
+  var classes = Array.prototype.slice.call(document.querySelectorAll('details.class'));
+  function apply() {
+    var parser = $('f-parser').value, klass = $('f-class').value, security = $('f-security').checked;
+    var q = $('f-search').value.trim().toLowerCase();
+    var shown = 0;
+    findings.forEach(function (f) {
+      var ok = (parser === '' || f.getAttribute('data-parsers').split(' ').indexOf(parser) !== -1) &&
+        (klass === '' || f.getAttribute('data-class') === klass) &&
+        (!security || f.getAttribute('data-security') === '1') &&
+        (q === '' || f.textContent.toLowerCase().indexOf(q) !== -1);
+      f.hidden = !ok;
+      if (ok) shown++;
+      if (ok && q !== '') f.open = true;
+    });
+    classes.forEach(function (c) {
+      var any = c.querySelector('details.finding:not([hidden])') !== null;
+      var filtered = parser !== '' || klass !== '' || security || q !== '';
+      c.hidden = filtered && !any;
+      if (filtered && any && (q !== '' || klass !== '')) c.open = true;
+    });
+    $('f-count').textContent = shown + ' of ' + findings.length + ' root causes shown';
+  }
+  ['f-parser', 'f-class', 'f-security', 'f-search'].forEach(function (id) {
+    $(id).addEventListener('input', apply);
+    $(id).addEventListener('change', apply);
+  });
+  function openAll(open) {
+    classes.concat(findings).forEach(function (d) { if (!d.hidden) d.open = open; });
+  }
+  $('expand-all').addEventListener('click', function () { openAll(true); });
+  $('collapse-all').addEventListener('click', function () { openAll(false); });
+  document.addEventListener('click', function (e) {
+    var b = e.target;
+    if (!b || !b.classList || !b.classList.contains('copy')) return;
+    var text = b.parentNode.querySelector('code.cmd').textContent;
+    // selected at once, so that it can be copied by hand where the clipboard is not open to the page
+    select(b);
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { b.textContent = 'copied'; }, function () {});
+  });
+  function select(b) {
+    var r = document.createRange();
+    r.selectNodeContents(b.parentNode.querySelector('code.cmd'));
+    var s = window.getSelection();
+    s.removeAllRanges();
+    s.addRange(r);
+    b.textContent = 'selected: copy it';
+  }
+  $('csv').addEventListener('click', function () {
+    var text = JSON.parse($('csv-data').textContent);
+    var url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+    var a = document.createElement('a');
+    a.href = url;
+    a.download = 'url-grammar-compare.csv';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  });
+  apply();
+})();`;
+
+/** The report as one HTML page, with everything inline (style, script and data; nothing fetched). */
 export function htmlReport(r: ReportInput): string {
   const a = shown(r);
   const h: string[] = [];
+  const names = a.map((x) => x.name);
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
-  h.push(
-    '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}table{display:block;overflow-x:auto;max-width:100%}th:first-child,td:first-child{text-align:left;white-space:nowrap}code{font:13px ui-monospace,monospace;background:#f4f4f4;padding:0 .2em;word-break:break-all}.sec{color:#a00;font-weight:bold}section{border-top:1px solid #ddd;margin-top:1.5em}ul.sides{margin:.3em 0 .8em}table.pairs td{text-align:center;font-size:13px;white-space:nowrap}</style>',
-    '</head><body>',
-    '<h1>url-grammar compare</h1>',
-  );
+  h.push(`<style>${PAGE_STYLE}</style>`, '</head><body>', '<h1>url-grammar compare</h1>');
   if (r.note) h.push(`<p>${esc(terminalText(r.note))}</p>`);
   h.push('<ul>', ...summaryLines(r, TERMINAL).map((s) => `<li>${esc(s)}</li>`), '</ul>');
+  const eq = equivalenceText(r);
+  h.push(`<p>${esc(eq.sentence)}</p>`);
+  if (eq.forgiven.length > 0) h.push('<ul id="forgiven">', ...eq.forgiven.map((f) => `<li>${esc(f)}</li>`), '</ul>');
   const versions = a.some((x) => versionOf(x) !== undefined);
-  h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed; "–": that parser does not report it.</p>');
-  h.push(`<table><tr><th>parser</th>${versions ? '<th>version</th>' : ''}<th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
+  h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed (its tooltip: agreed/compared, and how many of those are the same text when notation was forgiven); "–": that parser does not report it.</p>');
+  h.push(`<div class="scroll"><table id="agreement"><tr><th>parser</th><th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
   for (const x of a) {
     const cells = COMPONENTS.map((k) => {
       const t = x.components[k];
-      return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${fmt(t.agreed)}/${fmt(t.compared)}">${rate(t.agreed, t.compared)}</td>`;
+      return t.compared === 0 ? '<td>–</td>' : `<td${shade(t.agreed, t.compared)} title="${esc(agreementNote(t))}">${rate(t.agreed, t.compared)}</td>`;
     });
-    h.push(`<tr><td>${esc(terminalText(x.name))}</td>${versions ? `<td style="text-align:left">${esc(terminalText(versionOf(x) ?? '–'))}</td>` : ''}<td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
+    const version = versions ? `<span class="version">${esc(terminalText(versionOf(x) ?? '–'))}</span>` : '';
+    h.push(`<tr><td>${esc(terminalText(x.name))}${version}</td><td>${fmt(x.answered)}/${fmt(r.cases)}</td>${cells.join('')}</tr>`);
   }
-  h.push('</table>');
+  h.push('</table></div>');
   const pairs = r.pairs ?? [];
   if (pairs.length > 0) {
-    const names = pairNames(pairs);
-    h.push('<h2>Parser against parser</h2><p>Each cell: above, the share of the cases both parsers answered on which they agree on success (both parse or both fail); below, the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside). The colour follows the host.</p>');
-    h.push(`<table class="pairs"><tr><th></th>${names.map((n) => `<th>${esc(terminalText(n))}</th>`).join('')}</tr>`);
-    for (const x of names) {
-      const cells = names.map((y) => {
+    const pn = pairNames(pairs);
+    h.push('<details class="section" id="pairs"><summary><h2 style="display:inline">Parser against parser</h2></summary><p>Each cell: above, the share of the cases both parsers answered on which they agree on success (both parse or both fail); below, the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside). The colour follows the host.</p>');
+    h.push(`<div class="scroll"><table class="pairs"><tr><th></th>${pn.map((n) => `<th>${esc(terminalText(n))}</th>`).join('')}</tr>`);
+    for (const x of pn) {
+      const cells = pn.map((y) => {
         if (x === y) return '<td>·</td>';
         const found = pairOf(pairs, x, y);
         if (!found) return '<td></td>';
@@ -328,7 +525,7 @@ export function htmlReport(r: ReportInput): string {
       });
       h.push(`<tr><td>${esc(terminalText(x))}</td>${cells.join('')}</tr>`);
     }
-    h.push('</table>');
+    h.push('</table></div>');
     const listed = pairsByDisagreement(pairs);
     if (listed.length > 0) h.push('<p>The pairs that disagree, most host disagreements first:</p>');
     for (const p of listed) {
@@ -337,35 +534,69 @@ export function htmlReport(r: ReportInput): string {
       for (const e of p.examples) h.push(`<li>input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}: ${esc(terminalText(p.a))} ${esc(pairAnswerText(e.a))}; ${esc(terminalText(p.b))} ${esc(pairAnswerText(e.b))}</li>`);
       h.push('</ul>');
     }
+    h.push('</details>');
   }
-  h.push('<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs).</p>');
+  h.push(
+    `<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs). Each step links to url.bs at whatwg/url ${esc(SPEC_COMMIT)}, the text url-grammar implements. Counts are of cases; each parser of a root cause is shown with its own values, its own shortest case, and a command that reproduces it.</p>`,
+  );
   h.push('<table><tr><th>class</th><th>decided by</th><th>cases</th><th>root causes</th></tr>');
   for (const c of r.classes) {
-    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(c.link)}">${esc(c.link.replace(/^.*#/, '#'))}</a></td><td>${fmt(c.cases)}</td><td>${fmt(c.rootCauseCount)}</td></tr>`);
+    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(pinnedLink(classAnchor(c)))}">${esc(classAnchor(c))}</a></td><td>${fmt(c.cases)}</td><td>${fmt(c.rootCauseCount)}</td></tr>`);
   }
   h.push('</table><p>Cases in each class, by parser:</p>');
-  h.push(`<table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
+  h.push(`<div class="scroll"><table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
   for (const x of a) h.push(`<tr><td>${esc(terminalText(x.name))}</td>${r.classes.map((c) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
-  h.push('</table>');
-  for (const c of r.classes) {
-    if (c.cases === 0) continue;
-    h.push(`<section id="class-${c.id}"><h3>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${fmt(c.cases)} cases</h3>`);
+  h.push('</table></div>');
+  // the controls: what the script filters by
+  const hit = r.classes.filter((c) => c.cases > 0);
+  h.push(
+    '<div id="controls">',
+    `<label>parser <select id="f-parser"><option value="">every parser</option>${names.map((n) => `<option value="${esc(n)}">${esc(terminalText(n))}</option>`).join('')}</select></label>`,
+    `<label>class <select id="f-class"><option value="">every class</option>${hit.map((c) => `<option value="${esc(c.id)}">${esc(c.title)}</option>`).join('')}</select></label>`,
+    '<label><input type="checkbox" id="f-security"> security-relevant only</label>',
+    '<label>search <input type="search" id="f-search" placeholder="an input, a value, a parser"></label>',
+    '<button type="button" id="expand-all">expand all</button><button type="button" id="collapse-all">collapse all</button>',
+    '<button type="button" id="csv">download the cases as CSV</button>',
+    '<span id="f-count"></span>',
+    '</div>',
+  );
+  for (const c of hit) {
+    h.push(`<details class="class" id="class-${c.id}" data-class="${esc(c.id)}" data-security="${c.security ? 1 : 0}"><summary>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.title)}: ${plural(c.cases, 'case')}, ${plural(c.rootCauseCount, 'root cause')}</summary>`);
     if (c.description) h.push(`<p>${esc(c.description)}</p>`);
-    h.push(`<p>Decided by <a href="${esc(c.link)}">${esc(c.link)}</a>.${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
+    h.push(`<p>Decided by <a href="${esc(pinnedLink(classAnchor(c)))}">url.bs ${esc(classAnchor(c))} at ${esc(SPEC_COMMIT)}</a> (<a href="${esc(c.link)}">the live standard</a>).${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
     const sides = failureSideTexts(c, r.reference, TERMINAL);
     if (sides.length > 0) h.push('<p>Which side is permissive:</p><ul>', ...sides.map((t) => `<li>${esc(t)}</li>`), '</ul>');
-    h.push(`<p>Root causes (the same kind of scheme and minimised difference, the parsers that share one listed together; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}; the biggest:</p><ul>`);
-    for (const k of c.rootCauses) h.push(`<li>${esc(rootCauseText(k, r.reference))}: input <code>${esc(show(k.example.input))}</code>${k.example.base !== null ? `, base <code>${esc(show(k.example.base))}</code>` : ''}</li>`);
-    h.push('</ul>');
+    if (c.untracked > 0) h.push(`<p>${fmt(c.untracked)} differences beyond the root causes tracked are counted, not grouped.</p>`);
+    for (const k of c.rootCauses) h.push(findingHtml(c, k, r));
     c.examples.forEach((e) => {
-      h.push(`<p>Example: input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}</p><ul class="sides">`);
+      h.push(`<p>Every parser on input <code>${esc(show(e.input))}</code>${e.base !== null ? `, base <code>${esc(show(e.base))}</code>` : ''}:</p><ul class="sides">`);
       for (const s of e.sides) h.push(`<li>${esc(s.parsers.map(terminalText).join(', '))}: ${sideText(s) !== null ? esc(sideText(s)!) : `<code>${esc(show(s.value))}</code>`}</li>`);
       h.push('</ul>');
     });
-    h.push('</section>');
+    h.push('</details>');
   }
+  h.push(`<script type="application/json" id="csv-data">${scriptJson(csvReport(r))}</script>`);
+  h.push(`<script>${PAGE_SCRIPT}</script>`);
   h.push('</body></html>');
   return h.join('\n') + '\n';
+}
+
+/** One root cause as a collapsed finding: its heading, then for each parser its cases, its own values, its shortest case and the command that reproduces it. */
+function findingHtml(c: ClassReport, k: RootCause, r: ReportInput): string {
+  const parsers = k.parsers.map((p) => p.name);
+  const rows = k.examples.map((e) => {
+    const n = k.parsers.find((p) => p.name === e.parser)?.cases ?? 0;
+    const cmd = reproduceCommand(e.input, e.base, [e.parser], r.equivalence ?? 'exact');
+    return (
+      `<tr data-parser="${esc(e.parser)}"><td>${esc(terminalText(e.parser))}</td><td class="n">${fmt(n)}</td><td>${esc(exampleValues(e, k, r.reference, TERMINAL))}</td>` +
+      `<td><code>${esc(show(e.input))}</code>${e.base !== null ? `<br>base <code>${esc(show(e.base))}</code>` : ''}<code class="cmd">${esc(cmd)}</code><button type="button" class="copy">copy the command</button></td></tr>`
+    );
+  });
+  return (
+    `<details class="finding" data-class="${esc(c.id)}" data-security="${c.security ? 1 : 0}" data-parsers="${esc(parsers.join(' '))}"><summary>${esc(rootCauseText(k, r.reference))}</summary>` +
+    `<table class="finding"><tr><th>parser</th><th>cases</th><th>its own values</th><th>its shortest case, and the command that reproduces it</th></tr>${rows.join('')}</table>` +
+    `<p>${plural(k.listed, 'case')} of it listed in the CSV${k.listed < k.cases ? ` (of ${fmt(k.cases)}: the bound of listed cases was reached)` : ''}.</p></details>`
+  );
 }
 
 /** A parser name as part of an HTML id. */
@@ -412,19 +643,19 @@ function compact(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
-/** The text output's classes: each with its step, what it holds, the permissive side, its biggest root causes and their examples. */
+/** The text output's classes: each with its step, what it holds, the permissive side, its biggest root causes (each parser on its own line, with its own values) and an example. */
 export function formatClassesText(classes: readonly ClassReport[], pc: Colors, reference = 'url-grammar', causes = 5): string[] {
   const hit = classes.filter((c) => c.cases > 0);
   if (hit.length === 0) return [];
-  const lines = ['', pc.bold('disagreement classes (cases; root causes, biggest first, each with its shortest input; ⚠ security-relevant)')];
+  const lines = ['', pc.bold('disagreement classes (cases; root causes, biggest first, each parser with its own values and shortest input; ⚠ security-relevant)')];
   for (const c of hit) {
-    lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${c.link})`);
+    lines.push(`  ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} (${pinnedLink(classAnchor(c))})`);
     if (c.description) lines.push(`    ${c.description}`);
     for (const t of failureSideTexts(c, reference, TERMINAL)) lines.push(`    ${t}`);
-    lines.push(`    ${fmt(c.rootCauseCount)} root cause${c.rootCauseCount === 1 ? '' : 's'}${c.untracked > 0 ? ` (and ${fmt(c.untracked)} differences not grouped)` : ''}:`);
+    lines.push(`    ${fmt(c.rootCauseCount)} root cause${c.rootCauseCount === 1 ? '' : 's'}${c.untracked > 0 ? ` (and ${fmt(c.untracked)} differences not grouped)` : ''}${c.rootCauseCount > causes ? ` (the ${causes} biggest; --report for all)` : ''}:`);
     for (const k of c.rootCauses.slice(0, causes)) {
       lines.push(`    ${rootCauseText(k, reference)}`);
-      lines.push(`      input   ${show(k.example.input)}${k.example.base !== null ? `  base ${show(k.example.base)}` : ''}`);
+      for (const t of rootCauseParserTexts(k, reference)) lines.push(`      ${t}`);
     }
     const e = c.examples[0];
     if (e) {

@@ -7,6 +7,7 @@
 
 import { AdapterError, countCase, differingComponents, emptyAdapterReport, gatherAsync, parserVersion, toResult, type AdapterReport, type BuiltinParser, type ChildProcessAdapter, type CompareCase, type Component, type Outcome, type ParserAdapter, type Result } from './compare';
 import { ClassTally, type ClassReport } from './classes';
+import type { Equivalence } from './meaning';
 import { PairTally, type PairReport } from './pairs';
 import { defaultWorkers, inProcessName, localRunner, workerPool, type InProcessParser, type InProcessRunner } from './pool';
 import { toScalarValueString } from 'url-grammar';
@@ -45,6 +46,13 @@ export interface StreamOptions {
   /** Examples of each kind kept per pair of parsers. Default 3. */
   pairExamples?: number;
   /**
+   * How answers are compared: "meaning" (the default: what ./meaning's FORGIVEN lists is not a
+   * difference) or "exact" text. The matrix, the classes and onCase's `differ` follow it.
+   */
+  equivalence?: Equivalence;
+  /** Cases listed in the classes' root causes (caseList), over every class. Default: ./classes' MAX_LISTED_CASES. */
+  maxListedCases?: number;
+  /**
    * Called with each case and every parser's answer (`names[i]` answered `outcomes[i]`, the
    * reference first), in order, before onCase; what it keeps is its own to bound.
    */
@@ -70,6 +78,10 @@ export interface StreamOptions {
 
 export interface StreamReport {
   reference: string;
+  /** How answers were compared (./meaning). */
+  equivalence: Equivalence;
+  /** The parsers compared as exact text whatever `equivalence` says: the url-grammar builds (`builds`), whose every change counts. */
+  exact: string[];
   cases: number;
   referenceErrors: number;
   maxExamples: number;
@@ -159,7 +171,11 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   const maxPending = Math.max(1, options.maxPending ?? workers * 2 + 2);
   const runner: InProcessRunner = workers > 0 ? workerPool(inProcess, workers) : localRunner(inProcess);
   const reports = names.slice(1).map((n) => emptyAdapterReport(n, parserVersion(n, available)));
-  const classes = new ClassTally(names, options.classExamples ?? 3);
+  const equivalence = options.equivalence ?? 'meaning';
+  // what moved between two builds of url-grammar is every change, notation too
+  const exact = builds.map((b) => b.name);
+  const eqOf = (name: string): Equivalence => (exact.includes(name) ? 'exact' : equivalence);
+  const classes = new ClassTally(names, options.classExamples ?? 3, { equivalence, exact, ...(options.maxListedCases !== undefined ? { maxListed: options.maxListedCases } : {}) });
   const pairs = new PairTally(names, options.pairExamples ?? 3);
   let cases = 0;
   let referenceErrors = 0;
@@ -224,7 +240,7 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
       const ref = outcomes[0][i];
       if (ref instanceof AdapterError) referenceErrors++;
       const row: Outcome[] = outcomes.map((os) => os[i]);
-      for (let k = 1; k < names.length; k++) countCase(reports[k - 1], c, ref, row[k], maxExamples);
+      for (let k = 1; k < names.length; k++) countCase(reports[k - 1], c, ref, row[k], maxExamples, eqOf(names[k]));
       classes.add(c.input, c.base, row);
       pairs.add(c.input, c.base, row);
       options.observe?.(c, names, row);
@@ -235,7 +251,7 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
           results[n] = wire(row[k]);
           const b = row[k];
           if (k > 0 && !(ref instanceof AdapterError) && !(b instanceof AdapterError)) {
-            const d = differingComponents(ref, b);
+            const d = differingComponents(ref, b, eqOf(n));
             if (d.length > 0) differ[n] = d;
           }
         });
@@ -276,7 +292,7 @@ export async function compareStream(source: AsyncIterable<CompareCase> | Iterabl
   const all: AdapterReport[] = [];
   for (const n of names.slice(1)) all.push(reports[names.indexOf(n) - 1]);
   for (const a of others) if (a.unavailable !== undefined) all.push({ ...emptyAdapterReport(a.name, a.version ?? null), available: false, unavailable: a.unavailable });
-  return { reference: 'url-grammar', cases, referenceErrors, maxExamples, adapters: all, classes: classes.reports, pairs: pairs.reports, stopped: !!options.signal?.aborted || !!options.abandon?.aborted };
+  return { reference: 'url-grammar', equivalence, exact, cases, referenceErrors, maxExamples, adapters: all, classes: classes.reports, pairs: pairs.reports, stopped: !!options.signal?.aborted || !!options.abandon?.aborted };
 }
 
 function checked(o: unknown): Outcome {
