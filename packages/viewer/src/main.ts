@@ -1,275 +1,102 @@
 // The live viewer: one page that shows what url-grammar makes of a URL, as you type. Bundled by
 // src/build.js (esbuild) into dist/index.html with the library, whatwg-url and the page's
-// styles inline: no network, works from file://.
+// styles inline: no network, works from file://. The same script, started as a worker from a
+// blob of its own text, does a long input's slow parts (./worker.ts).
 //
-// Stable hooks for tests (README, "The live viewer"): inputs #url, #base, #encoding; each shown
-// component [data-impl][data-field] with its exact value in data-value (absent when that parser
-// fails); each validation error [data-error-type][data-start][data-end]; each record span
-// [data-span-field][data-start][data-end]; the verdicts [data-verdict] with data-value; and
-// #results[data-rendered] holding the state (JSON) that was last rendered.
+// Stable hooks for tests (README, "The live viewer"): fields #url, #base (elements with a `value`
+// property that keeps every code point, ./field.ts), #encoding; each shown component
+// [data-impl][data-field] with its exact value in data-value (absent when that parser fails);
+// each validation error [data-error-type][data-start][data-end], in groups
+// [data-error-group][data-count]; each record span [data-span-field][data-start][data-end]; each
+// change from input to href [data-change-step][data-start][data-end]; the verdicts
+// [data-verdict] with data-value; #summary, the live region's short summary; #results
+// [data-rendered] holding the state (JSON) that was last rendered.
 //
 // Long inputs (more than LARGE_INPUT code units) are drawn in two steps, so that a keystroke on a
 // 100 KB URL stays fast: the keystroke parses with url-grammar and the browser's URL and renders
-// at once (data-rendered is set then); the writing check (the verdicts) and whatwg-url run when
-// typing pauses, while #results carries data-pending (their names); the diagrams are drawn on
-// demand. Of such an input, only the first spans of the record, the first validation errors and
-// the first characters of each value are drawn: the rest is behind a "show all" button, so the
-// data-span-field and data-error-type elements of the collapsed part exist only once it is expanded.
+// at once (data-rendered is set then); the writing check (the verdicts), whatwg-url and what the
+// parser did run in the worker when typing pauses, while #results carries data-pending (their
+// names); the diagrams are drawn on demand, in the worker too. Every long list (the spans of the
+// input, a group of errors or changes, the path as text) is drawn as it scrolls (./windowed.ts):
+// of such a list, only the rows in view are elements.
 
 /// <reference lib="dom" />
 
-import {
-  explain,
-  parseURL,
-  parseWithDiagnostics,
-  serializeHost,
-  serializePath,
-  serializeURL,
-  serializeURLOrigin,
-  VALIDATION_ERRORS,
-  type Explanation,
-  type IntermediateRecord,
-  type Span,
-  type URLRecord,
-  type ValidationError,
-} from 'url-grammar';
-import { diagramCSS, entryFor, HOST_GRAMMAR, preprocessText, ruleToSVG, traceInput, tracePath, URL_GRAMMAR, type Grammar, type TraceEntry } from 'url-grammar/grammar';
+import { serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
+import { diagramCSS, type TraceEntry } from 'url-grammar/grammar';
 import { errorAnchor, SPEC } from './anchors';
+import { errorStep, groupChanges, SPEC_COMMIT, whatTheParserDid, type Change, type ChangeGroup } from './changes';
+import { FIELDS, IMPLS, isLarge, resultsJSON, run, type Results } from './compute';
+import { diagramData, type DiagramData, type TracedGrammar } from './diagrams';
+import { clip, count, el, quoted, srOnly, visible } from './dom';
+import { CodePointField } from './field';
+import { explainDomain, UTS46 } from './idna';
+import { fragmentOf, sameState, stateFromFragment, type PageState, type State } from './permalink';
+import { windowedList, type WindowedElement } from './windowed';
+import { Helper, serve, type FinishAnswer } from './worker';
 
-// whatwg-url ships no type declarations; this is the part of its API used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const whatwgURL = require('whatwg-url') as { URL: new (url: string, base?: string) => Record<Field, string> };
+/** The page's own script, captured while it runs: the worker is made from it. */
+const SOURCE = typeof document === 'undefined' ? null : (document.currentScript?.textContent ?? null);
 
-const FIELDS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
-type Field = (typeof FIELDS)[number];
-type Components = Record<Field, string> | null;
-
-const IMPLS = [
-  { id: 'url-grammar', label: 'url-grammar' },
-  { id: 'native', label: 'this browser (URL)' },
-  { id: 'whatwg-url', label: 'whatwg-url' },
-] as const;
-
-
-interface State {
-  url: string;
-  base: string;
-  encoding: string;
-}
-
-// ---- the parsers ----------------------------------------------------------------------------
-
-/** The URL API's getters over a URL record: https://url.spec.whatwg.org/#urlutils-members. */
-function componentsOf(r: URLRecord): Record<Field, string> {
-  const host = r.host === null ? '' : serializeHost(r.host);
-  return {
-    href: serializeURL(r),
-    origin: serializeURLOrigin(r),
-    protocol: `${r.scheme}:`,
-    username: r.username,
-    password: r.password,
-    host: r.host === null ? '' : r.port === null ? host : `${host}:${r.port}`,
-    hostname: host,
-    port: r.port === null ? '' : String(r.port),
-    pathname: serializePath(r),
-    search: r.query === null || r.query === '' ? '' : `?${r.query}`,
-    hash: r.fragment === null || r.fragment === '' ? '' : `#${r.fragment}`,
-  };
-}
-
-function viaAPI(make: () => Record<Field, string>): Components {
-  try {
-    const u = make();
-    const out = {} as Record<Field, string>;
-    for (const f of FIELDS) out[f] = String(u[f]);
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-interface Results {
-  state: State;
-  /** The base URL does not parse (with url-grammar): nothing else is shown. */
-  baseFails: boolean;
-  components: Record<(typeof IMPLS)[number]['id'], Components>;
-  errors: ValidationError[];
-  record: IntermediateRecord | null;
-  /** url-grammar's URL record, or null when it fails. */
-  url: URLRecord | null;
-  verdicts: Explanation | null;
-  /** What is still to be computed (a long input's first step): 'verdicts', 'whatwg-url'. */
-  pending: string[];
-}
-
-/** An input longer than this many code units is drawn in two steps, and clipped (see the top). */
-const LARGE_INPUT = 2000;
-
-/** How long typing must pause before the deferred work of a long input runs, in milliseconds. */
+/** How long typing must pause before a long input's deferred work runs, in milliseconds. */
 const PAUSE = 250;
-
-function isLarge(state: State): boolean {
-  return state.url.length > LARGE_INPUT || state.base.length > LARGE_INPUT;
-}
-
-/** The base URL and encoding as the library takes them. */
-function optionsOf(state: State): { base: string | undefined; encoding: string | undefined; baseRecord: URLRecord | null } {
-  const base = state.base === '' ? undefined : state.base;
-  const encoding = state.encoding === '' || /^utf-?8$/i.test(state.encoding) ? undefined : state.encoding;
-  return { base, encoding, baseRecord: base === undefined ? null : parseURL(base) };
-}
-
-/** The writing check's verdicts, or null when the base URL fails or explain throws. */
-function verdictsOf(state: State): Explanation | null {
-  const { base, encoding, baseRecord } = optionsOf(state);
-  if (base !== undefined && baseRecord === null) return null;
-  try {
-    return explain(state.url, { baseURL: baseRecord, encoding });
-  } catch {
-    return null;
-  }
-}
-
-function whatwgComponents(state: State): Components {
-  const base = state.base === '' ? undefined : state.base;
-  return viaAPI(() => new whatwgURL.URL(state.url, base));
-}
-
-/**
- * Parses the state. With `complete` false (a long input's first step), the verdicts and whatwg-url are left
- * out (null, and `pending` names them): finish() computes them later.
- */
-function run(state: State, complete = true): Results {
-  const { base, encoding, baseRecord } = optionsOf(state);
-  const baseFails = base !== undefined && baseRecord === null;
-  const d = baseFails ? null : parseWithDiagnostics(state.url, { baseURL: baseRecord, encoding });
-  return {
-    state,
-    baseFails,
-    components: {
-      'url-grammar': d?.url ? componentsOf(d.url) : null,
-      native: viaAPI(() => new URL(state.url, base) as unknown as Record<Field, string>),
-      'whatwg-url': complete ? whatwgComponents(state) : null,
-    },
-    errors: d?.errors ?? [],
-    record: d?.record ?? null,
-    url: d?.url ?? null,
-    verdicts: complete && !baseFails ? verdictsOf(state) : null,
-    pending: complete ? [] : ['verdicts', 'whatwg-url'],
-  };
-}
-
-// ---- drawing ----------------------------------------------------------------------------------
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) e.append(c);
-  return e;
-}
-
-/**
- * The code points drawn as a picture: C0 controls, space and DELETE, one picture per code unit.
- * The code points drawn as a boxed U+ number: the rest of the controls, the format controls
- * (general category Cf, which holds the bidi controls), the surrogates (a lone one cannot be
- * drawn), White_Space and the default-ignorable code points; each would otherwise be invisible,
- * or would reorder or hide the text around it.
- */
-const SHOWN_SPECIALLY = /[\u0000-\u0020\u007f]|[\p{Cc}\p{Cf}\p{Cs}\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
-
-/** The U+ number of a code point, at least four hexadecimal digits. */
-function codePointName(cp: number): string {
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** `text` with every code point of SHOWN_SPECIALLY drawn visibly: a picture, or a U+ badge. */
-function visible(text: string): (Node | string)[] {
-  // The common case, a text with nothing special in it, stays one string. (test() moves a global
-  // regular expression's lastIndex, which matchAll would start from: it is put back.)
-  const special = SHOWN_SPECIALLY.test(text);
-  SHOWN_SPECIALLY.lastIndex = 0;
-  if (!special) return [text];
-  const out: (Node | string)[] = [];
-  let plain = '';
-  let at = 0;
-  for (const m of text.matchAll(SHOWN_SPECIALLY)) {
-    plain += text.slice(at, m.index);
-    at = m.index + m[0].length;
-    const cp = m[0].codePointAt(0)!;
-    if (cp <= 0x20 || cp === 0x7f) {
-      plain += cp === 0x20 ? '\u2423' : cp === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + cp);
-      continue;
-    }
-    if (plain !== '') out.push(plain);
-    plain = '';
-    out.push(el('span', { class: 'cp', title: `${codePointName(cp)}, drawn as its number: it is invisible, a control or a space` }, codePointName(cp)));
-  }
-  plain += text.slice(at);
-  if (plain !== '') out.push(plain);
-  return out;
-}
-
-/** `text` as a JSON string, with the code points of SHOWN_SPECIALLY escaped, for titles and notes. */
-function quoted(text: string): string {
-  return JSON.stringify(text).replace(SHOWN_SPECIALLY, (c) => {
-    const cp = c.codePointAt(0)!;
-    return cp === 0x20 ? c : `\\u{${cp.toString(16).toUpperCase()}}`;
-  });
-}
-
+/** How long typing must pause before the live region says the summary, and the state joins the recent list. */
+const SETTLE = 800;
+/** A change after a pause this long starts a new history entry; changes closer together replace it. */
+const HISTORY_PAUSE = 1000;
 /** A value longer than this many code units is shown clipped, with a button that shows it all. */
 const VALUE_LIMIT = 300;
+/** A list longer than this is drawn as it scrolls. */
+const LIST_LIMIT = 50;
+/** The height of a line of the lists drawn as they scroll, in pixels (the CSS's .windowed-row line-height). */
+const LINE = 30;
+/** How many code units of a long input's view are on one line. */
+const CHUNK = 100;
+/** How many characters of context an error row of a long input shows on each side. */
+const ERROR_CONTEXT = 40;
 
-/**
- * A "show all" button: a click replaces `holder`'s children with what `all` draws (drawn only
- * then, so that a long input costs nothing until it is asked for).
- */
-function expander(holder: HTMLElement, label: string, all: () => (Node | string)[]): HTMLButtonElement {
-  const button = el('button', { type: 'button', class: 'show-all' }, label);
-  button.addEventListener('click', () => holder.replaceChildren(...all()));
-  return button;
-}
-
-/** `text` drawn visibly, clipped to VALUE_LIMIT code units with a button that shows the rest. */
-function clippedValue(text: string): HTMLElement {
-  const code = el('code', { dir: 'ltr' });
-  if (text.length <= VALUE_LIMIT) {
-    code.append(...visible(text));
-    return code;
-  }
-  // The cut does not split a surrogate pair.
-  let cut = VALUE_LIMIT;
-  if (/[\uD800-\uDBFF]/.test(text[cut - 1])) cut--;
-  code.append(...visible(text.slice(0, cut)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${text.length.toLocaleString('en')} characters)`, () => visible(text)));
-  return code;
-}
+// ---- the input view ---------------------------------------------------------------------------
 
 interface NamedSpan extends Span {
   field: string;
 }
 
-/** The record's spans, named as the record names them (path segments as path[i]). */
+/** The record's spans, named as the record names them (path segments as path[i]), in input order. */
 function spansOf(record: IntermediateRecord): NamedSpan[] {
   const out: NamedSpan[] = [];
   for (const [key, value] of Object.entries(record)) {
     if (Array.isArray(value)) value.forEach((s: Span, i) => out.push({ ...s, field: `${key}[${i}]` }));
     else if (value && typeof value === 'object' && 'start' in value) out.push({ ...(value as Span), field: key });
   }
+  // The record lists its components in input order: sorted only when it does not (a check of 25,000 segments costs less than their sort).
+  const order = (a: NamedSpan, b: NamedSpan) => a.start - b.start || b.end - a.end;
+  for (let i = 1; i < out.length; i++) if (order(out[i - 1], out[i]) > 0) return out.sort(order);
   return out;
 }
 
-/**
- * The input with each record span as an element over its text, nested where one span holds
- * another (userinfo holds username and password). A span that crosses another goes to a row
- * of its own.
- */
-function spanRows(input: string, spans: NamedSpan[]): HTMLElement[] {
+const FIELD_WORDS: Record<string, string> = {
+  scheme: 'the scheme',
+  slashes: 'the slashes before the authority',
+  userinfo: 'the credentials',
+  username: 'the username',
+  password: 'the password',
+  host: 'the host',
+  port: 'the port',
+  path: 'a path segment',
+  opaquePath: 'the opaque path',
+  query: 'the query',
+  fragment: 'the fragment',
+};
+
+const fieldOf = (name: string) => name.replace(/\[\d+\]$/, '');
+
+/** Which rows spans go to: a span that crosses another goes to a row of its own. */
+function assignRows(spans: NamedSpan[]): NamedSpan[][] {
   const rows: NamedSpan[][] = [];
   // The furthest end of each row's spans: a span that starts there or later fits at once, which
   // keeps the 25,000 segments of a long path from being compared with each other.
   const ends: number[] = [];
-  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
-  for (const s of sorted) {
+  for (const s of spans) {
     const fits = (row: NamedSpan[], i: number) =>
       s.start >= ends[i] || row.every((o) => s.end <= o.start || s.start >= o.end || (s.start >= o.start && s.end <= o.end) || (o.start >= s.start && o.end <= s.end));
     let index = rows.findIndex(fits);
@@ -281,130 +108,280 @@ function spanRows(input: string, spans: NamedSpan[]): HTMLElement[] {
     ends[index] = Math.max(ends[index], s.end);
   }
   if (rows.length === 0) rows.push([]);
-  return rows.map((row) => {
-    // nest: a span inside the one before it (sorted by start, longest first) becomes its child
-    interface Node {
-      span: NamedSpan | null;
-      children: Node[];
-    }
-    const inside = (o: NamedSpan, s: NamedSpan): boolean =>
-      s.start >= o.start && s.end <= o.end && !(s.start === s.end && s.start === o.end && o.end > o.start);
-    const root: Node = { span: null, children: [] };
-    const stack: Node[] = [root];
-    for (const s of row) {
-      while (stack.length > 1 && !inside(stack[stack.length - 1].span!, s)) stack.pop();
-      const node: Node = { span: s, children: [] };
-      stack[stack.length - 1].children.push(node);
-      stack.push(node);
-    }
-    const draw = (parent: HTMLElement, from: number, to: number, children: Node[]): void => {
-      let at = from;
-      for (const child of children) {
-        const s = child.span!;
-        if (s.start > at) parent.append(...visible(input.slice(at, s.start)));
-        const field = s.field.replace(/\[\d+\]$/, '');
-        const node = el('span', {
-          class: `span f-${field}${s.start === s.end ? ' empty' : ''}`,
-          'data-span-field': s.field,
-          'data-start': String(s.start),
-          'data-end': String(s.end),
-          title: `${s.field} [${s.start}, ${s.end}) ${quoted(s.text)}`,
-        });
-        draw(node, s.start, s.end, child.children);
-        parent.append(node);
-        at = Math.max(at, s.end);
-      }
-      if (to > at) parent.append(...visible(input.slice(at, to)));
-    };
-    const line = el('div', { class: 'line', dir: 'ltr' });
-    draw(line, 0, input.length, root.children);
-    return line;
-  });
+  return rows;
 }
 
-/** How many characters of context an error row of a long input shows on each side. */
-const ERROR_CONTEXT = 40;
-
-function errorRow(input: string, e: ValidationError, large = false): HTMLElement {
+/**
+ * One row of the input from `from` to `to`, each span an element over its text, nested where one
+ * span holds another (userinfo holds username and password). `pieces` names spans that are cut by
+ * the row's ends: only the piece that holds a span's start carries its data-span-field.
+ */
+function drawRow(input: string, row: NamedSpan[], from: number, to: number): HTMLElement {
+  interface Node {
+    span: NamedSpan | null;
+    children: Node[];
+  }
+  const inside = (o: NamedSpan, s: NamedSpan): boolean => s.start >= o.start && s.end <= o.end && !(s.start === s.end && s.start === o.end && o.end > o.start);
+  const root: Node = { span: null, children: [] };
+  const stack: Node[] = [root];
+  for (const s of row) {
+    while (stack.length > 1 && !inside(stack[stack.length - 1].span!, s)) stack.pop();
+    const node: Node = { span: s, children: [] };
+    stack[stack.length - 1].children.push(node);
+    stack.push(node);
+  }
+  const draw = (parent: HTMLElement, a: number, b: number, children: Node[]): void => {
+    let at = a;
+    for (const child of children) {
+      const s = child.span!;
+      const start = Math.max(s.start, from);
+      const end = Math.min(s.end, to);
+      if (start > at) parent.append(...visible(input.slice(at, start)));
+      const attrs: Record<string, string> = { class: `span f-${fieldOf(s.field)}${s.start === s.end ? ' empty' : ''}`, title: `${s.field} [${s.start}, ${s.end}) ${quoted(s.text)}`, 'data-span-index': String((s as NamedSpan & { index?: number }).index ?? -1) };
+      // The piece that holds the span's start carries the hooks (a span cut by a row's end is drawn in pieces).
+      if (s.start >= from) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end) });
+      const node = el('span', attrs);
+      draw(node, start, end, child.children);
+      parent.append(node);
+      at = Math.max(at, end);
+    }
+    if (b > at) parent.append(...visible(input.slice(at, b)));
+  };
   const line = el('div', { class: 'line', dir: 'ltr' });
+  draw(line, from, to, root.children);
+  return line;
+}
+
+/** The rows of a long input: [from, to) pieces of about CHUNK code units, cut where no short span crosses. */
+function chunksOf(input: string, spans: NamedSpan[]): { from: number; to: number; spans: NamedSpan[]; rows: NamedSpan[][] }[] {
+  const out: { from: number; to: number; spans: NamedSpan[]; rows: NamedSpan[][] }[] = [];
+  let from = 0;
+  let next = 0; // the first span that may reach into the chunk
+  while (from < input.length || out.length === 0) {
+    let to = Math.min(input.length, from + CHUNK);
+    // A span shorter than a chunk that crosses the cut moves the cut back to its start.
+    for (let i = next; i < spans.length && spans[i].start < to; i++) {
+      const s = spans[i];
+      if (s.start > from && s.start < to && s.end > to && s.end - s.start <= CHUNK) to = s.start;
+    }
+    if (to >= input.length) to = input.length;
+    while (next < spans.length && spans[next].end <= from && !(spans[next].start === spans[next].end && spans[next].start === from)) next++;
+    const mine: NamedSpan[] = [];
+    for (let i = next; i < spans.length && spans[i].start <= to; i++) {
+      const s = spans[i];
+      const empty = s.start === s.end;
+      if (empty ? s.start >= from && (s.start < to || to === input.length) : s.start < to && s.end > from) mine.push(s);
+    }
+    out.push({ from, to, spans: mine, rows: assignRows(mine) });
+    if (to >= input.length) break;
+    from = to;
+  }
+  return out;
+}
+
+// ---- selection of a span: the keyboard, the click, and what it says ----------------------------
+
+interface InputView {
+  element: HTMLElement;
+  spans: NamedSpan[];
+}
+
+/** What a span is, in words, with the changes the parser made inside it. */
+function describeSpan(s: NamedSpan, groups: ChangeGroup[] | null): string {
+  const field = fieldOf(s.field);
+  const words = `${FIELD_WORDS[field] ?? field}${field === 'path' ? ` (${s.field})` : ''}, [${s.start}, ${s.end}): ${quoted(s.text)}`;
+  const inside: string[] = [];
+  for (const g of groups ?? []) {
+    for (let i = 0; i < g.starts.length; i++) {
+      if (g.starts[i] !== -1 && g.starts[i] >= s.start && g.ends[i] <= s.end && (g.starts[i] < s.end || s.start === s.end)) inside.push(g.change.what);
+    }
+  }
+  if (inside.length === 0) return `${words}.`;
+  return `${words}. ${inside.slice(0, 3).join('; ')}${inside.length > 3 ? `; and ${inside.length - 3} more changes` : ''}.`;
+}
+
+function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
+  const input = r.state.url;
+  const detail = el('p', { id: 'span-detail', class: 'span-detail', 'aria-live': 'polite' }, 'Select a span (click it, or focus the input above and use the arrow keys) to read what it is.');
+  if (!r.record) {
+    const text = isLarge(r.state) ? clip(input, 4 * CHUNK) : input;
+    const lines = el('div', { class: 'lines' }, el('div', { class: 'line', dir: 'ltr' }, ...visible(text)));
+    return { element: el('div', { class: 'input-view' }, lines), spans: [] };
+  }
+  const spans = spansOf(r.record).map((s, index) => Object.assign(s, { index }));
+  let lines: HTMLElement;
+  let chunkStarts: number[] | null = null;
+  if (!isLarge(r.state)) {
+    lines = el('div', { class: 'lines' }, ...assignRows(spans).map((row) => drawRow(input, row, 0, input.length)));
+  } else {
+    const chunks = chunksOf(input, spans);
+    lines = windowedList({
+      count: chunks.length,
+      lineHeight: LINE,
+      lines: 8,
+      linesOf: (i) => chunks[i].rows.length,
+      label: `the input, ${count(input.length, 'code unit')} in rows of about ${CHUNK}, drawn as they scroll`,
+      className: 'lines chunked',
+      draw: (i) => {
+        const c = chunks[i];
+        return el('div', { class: 'chunk', 'data-from': String(c.from) }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows' }, ...c.rows.map((row) => drawRow(input, row, c.from, c.to))));
+      },
+    });
+    chunkStarts = chunks.map((c) => c.from);
+  }
+  // One tab stop for all the spans: the arrow keys move the selection from span to span.
+  const group = el('div', { class: 'span-group', role: 'group', tabindex: '0', 'aria-label': `the input's ${count(spans.length, 'span')}: the arrow keys select each in turn`, 'aria-describedby': 'span-detail' }, lines);
+  let selected = -1;
+  const select = (index: number) => {
+    selected = Math.max(0, Math.min(spans.length - 1, index));
+    const s = spans[selected];
+    for (const old of group.querySelectorAll('.span.selected')) old.classList.remove('selected');
+    const mark = () => {
+      for (const e of group.querySelectorAll(`[data-span-index="${selected}"]`)) e.classList.add('selected');
+    };
+    const starts = chunkStarts;
+    if (starts) {
+      // A long input's row may not be drawn yet: it is scrolled into view first.
+      let row = starts.findIndex((from, i) => s.start >= from && (i === starts.length - 1 || s.start < starts[i + 1]));
+      if (row === -1) row = 0;
+      (lines as WindowedElement).scrollToRow(row);
+    }
+    mark();
+    detail.textContent = describeSpan(s, changes);
+    detail.dataset.spanField = s.field;
+  };
+  group.addEventListener('keydown', (e) => {
+    if (spans.length === 0) return;
+    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowDown: selected + 1, ArrowLeft: selected - 1, ArrowUp: selected - 1, Home: 0, End: spans.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    select(selected === -1 && (e.key === 'ArrowRight' || e.key === 'ArrowDown') ? 0 : moves[e.key]);
+  });
+  group.addEventListener('click', (e) => {
+    const target = (e.target as Element).closest('[data-span-index]');
+    if (!target) return;
+    select(Number(target.getAttribute('data-span-index')));
+  });
+  return { element: el('div', { class: 'input-view' }, group, detail), spans };
+}
+
+// ---- the validation errors ------------------------------------------------------------------
+
+function errorLine(input: string, e: ValidationError, large: boolean): HTMLElement {
+  const line = el('div', { class: 'line', dir: 'ltr' });
+  const mark = (text: string) => el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, ...visible(text));
   if (large) {
-    // A long input's row shows only the error's neighbourhood, in plain sight: it cannot line up
-    // with the input view above, which is clipped.
+    // A long input's row shows only the error's neighbourhood.
     const from = Math.max(0, e.start - ERROR_CONTEXT);
     const to = Math.min(input.length, e.end + ERROR_CONTEXT);
-    line.append(el('span', { class: 'context' }, from > 0 ? '\u2026' : '', ...visible(input.slice(from, e.start))));
-    // A long underlined part is clipped too.
-    const clip = e.end - e.start > VALUE_LIMIT;
-    line.append(el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, ...visible(input.slice(e.start, clip ? e.start + VALUE_LIMIT : e.end)), clip ? '\u2026' : ''));
-    line.append(el('span', { class: 'context' }, ...visible(input.slice(e.end, to)), to < input.length ? '\u2026' : ''));
-  } else {
-    line.append(el('span', { class: 'ghost' }, ...visible(input.slice(0, e.start))));
-    line.append(el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, ...visible(input.slice(e.start, e.end))));
-    line.append(el('span', { class: 'ghost' }, ...visible(input.slice(e.end))));
-  }
-  const link = el('a', { href: `${SPEC}#${errorAnchor(e.type)}`, target: '_blank', rel: 'noopener' }, e.type);
-  const what = el('div', { class: 'what' }, link, ` [${e.start}, ${e.end})${e.failure ? ' (a failure)' : ''}: ${e.message}`);
-  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, line, what);
+    const long = e.end - e.start > VALUE_LIMIT;
+    line.append(el('span', { class: 'context' }, from > 0 ? '\u2026' : '', ...visible(input.slice(from, e.start))), mark(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), el('span', { class: 'context' }, ...visible(input.slice(e.end, to)), long || to < input.length ? '\u2026' : ''));
+  } else line.append(el('span', { class: 'ghost' }, ...visible(input.slice(0, e.start))), mark(input.slice(e.start, e.end)), el('span', { class: 'ghost' }, ...visible(input.slice(e.end))));
+  return line;
 }
 
-/** How many validation errors, and path steps, a long input shows before a "show all" button. */
-const LIST_LIMIT = 100;
+function errorRow(input: string, e: ValidationError, large: boolean): HTMLElement {
+  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, errorLine(input, e, large), el('span', { class: 'where' }, `[${e.start}, ${e.end})`));
+}
 
-/** The error rows: all of them, or for a long input the first LIST_LIMIT and a button for the rest. */
+/** Why a domain-to-ASCII error was reported: the UTS #46 steps that record it. */
+function idnaReason(r: Results, e: ValidationError): HTMLElement | null {
+  if (e.type !== 'domain-to-ASCII' || !r.record?.host) return null;
+  let domain = r.record.host.text;
+  try {
+    domain = decodeURIComponent(domain.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    // not UTF-8 once decoded: the parser decodes with replacement, as TextDecoder does
+    domain = new TextDecoder().decode(Uint8Array.from(domain.replace(/%([0-9A-Fa-f]{2})|[^]/g, (m, hex: string | undefined) => String.fromCharCode(hex ? parseInt(hex, 16) : m.charCodeAt(0) & 0xff)), (c) => c.charCodeAt(0)));
+  }
+  const findings = explainDomain(domain).filter((f) => f.error);
+  if (findings.length === 0) return null;
+  return el(
+    'ul',
+    { class: 'idna-reason' },
+    ...findings.map((f) =>
+      el('li', { 'data-uts46-step': f.step, ...(f.codePoint !== undefined ? { 'data-code-point': f.codePoint.toString(16).toUpperCase() } : {}) }, f.anchor ? el('a', { href: `${UTS46}${f.anchor}`, target: '_blank', rel: 'noopener' }, `UTS #46 ${f.step}`) : el('a', { href: `${SPEC}#concept-domain-to-ascii`, target: '_blank', rel: 'noopener' }, f.step), `: ${f.text}${f.strictOnly ? ' (only with beStrict: the validation error, not the failure)' : ''}`),
+    ),
+  );
+}
+
 function errorsView(r: Results): HTMLElement {
   const input = r.state.url;
   const large = isLarge(r.state);
-  const errors = el('div', { class: 'errors' });
-  const shown = large ? r.errors.slice(0, LIST_LIMIT) : r.errors;
-  for (const e of shown) errors.append(errorRow(input, e, large));
-  if (shown.length < r.errors.length) {
-    const rest = el('div', { class: 'collapsed' });
-    rest.append(expander(rest, `show all (${r.errors.length.toLocaleString('en')} validation errors)`, () => r.errors.slice(LIST_LIMIT).map((e) => errorRow(input, e, true))));
-    errors.append(rest);
+  const box = el('div', { class: 'errors' });
+  const groups = new Map<string, ValidationError[]>();
+  for (const e of r.errors) {
+    const key = `${e.type} ${e.failure} ${e.message}`;
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
   }
-  if (r.baseFails) errors.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
-  return errors;
-}
-
-/** How many code units of a long input the input view colours before a "show all" button. */
-const INPUT_LIMIT = 1000;
-
-/**
- * The input with the record's spans. A long input is drawn up to a cut at about INPUT_LIMIT
- * code units that no span crosses, with a button that draws it all (only the spans before the
- * cut have their data-span-field elements until then).
- */
-function inputLines(r: Results): HTMLElement {
-  const input = r.state.url;
-  const box = el('div', { class: 'lines' });
-  if (!r.record) {
-    box.append(el('div', { class: 'line', dir: 'ltr' }, ...visible(input.length > INPUT_LIMIT && isLarge(r.state) ? input.slice(0, INPUT_LIMIT) : input)));
-    if (input.length > INPUT_LIMIT && isLarge(r.state)) box.append(expander(box, `show all (${input.length.toLocaleString('en')} characters)`, () => [el('div', { class: 'line', dir: 'ltr' }, ...visible(input))]));
-    return box;
+  for (const list of groups.values()) {
+    const e = list[0];
+    const step = errorStep(e, r.record);
+    const head = el(
+      'div',
+      { class: 'what' },
+      el('a', { href: `${SPEC}#${errorAnchor(e.type)}`, target: '_blank', rel: 'noopener', class: 'error-name' }, e.type),
+      list.length > 1 ? el('span', { class: 'times' }, ` \u00d7${list.length.toLocaleString('en')}`) : '',
+      `${e.failure ? ' (a failure)' : ''}: ${e.message} Reported by the `,
+      el('a', { href: `${SPEC}#${step.anchor}`, target: '_blank', rel: 'noopener', 'aria-label': `${step.name}, the step that reports ${e.type}` }, step.name),
+      '.',
+    );
+    const group = el('div', { class: 'error-group', 'data-error-group': e.type, 'data-count': String(list.length) }, head);
+    const reason = idnaReason(r, e);
+    if (reason) group.append(reason);
+    if (list.length <= LIST_LIMIT) for (const x of list) group.append(errorRow(input, x, large));
+    else group.append(windowedList({ count: list.length, lineHeight: LINE, lines: 10, label: `the ${count(list.length, 'place')} of ${e.type}, drawn as they scroll`, draw: (i) => errorRow(input, list[i], true) }));
+    box.append(group);
   }
-  const spans = spansOf(r.record);
-  if (!isLarge(r.state)) {
-    box.append(...spanRows(input, spans));
-    return box;
-  }
-  let cut = Math.min(INPUT_LIMIT, input.length);
-  for (let moved = true; moved; ) {
-    moved = false;
-    for (const s of spans) {
-      if (s.start < cut && s.end > cut) {
-        cut = s.start;
-        moved = true;
-      }
-    }
-  }
-  const before = spans.filter((s) => s.end <= cut);
-  box.append(...spanRows(input.slice(0, cut), before));
-  const rest = input.slice(cut, Math.max(cut, INPUT_LIMIT));
-  const more = el('div', { class: 'line clipped', dir: 'ltr' }, ...visible(rest), '\u2026 ');
-  more.append(expander(box, `show all (${spans.length.toLocaleString('en')} spans, ${input.length.toLocaleString('en')} characters)`, () => spanRows(input, spans)));
-  box.append(more);
+  if (r.baseFails) box.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
+  if (r.errors.length === 0 && !r.baseFails) box.append(el('p', { class: 'note' }, 'No validation error.'));
   return box;
 }
+
+// ---- what the parser did ----------------------------------------------------------------------
+
+function changeLink(c: Change): HTMLElement {
+  const href = c.spec === 'url' ? `${SPEC}#${c.anchor}` : c.anchor;
+  return el('a', { href, target: '_blank', rel: 'noopener', class: 'step' }, c.step);
+}
+
+function changeRow(input: string, c: Change, start: number, end: number): HTMLElement {
+  const where = start === -1 ? 'from the base URL' : `[${start}, ${end}) ${quoted(clip(input.slice(start, end), 60))}`;
+  return el('div', { class: 'change-at', 'data-change-step': c.anchor, 'data-start': String(start), 'data-end': String(end) }, where);
+}
+
+function changesView(r: Results, groups: ChangeGroup[] | null): HTMLElement {
+  const box = el('div', { class: 'changes' });
+  if (groups === null) {
+    box.append(el('p', { class: 'pending' }, 'Worked out when typing pauses\u2026'));
+    return box;
+  }
+  if (r.url === null) {
+    box.append(el('p', { class: 'note' }, r.baseFails ? 'The base URL does not parse.' : 'The input does not parse: there is no href.'));
+    return box;
+  }
+  box.append(el('p', { class: 'note' }, `Each change from the input to the href, with the step of the URL Standard that makes it (the text of whatwg/url ${SPEC_COMMIT}; the links go to the living standard). Identical changes are grouped.`));
+  if (groups.length === 0) {
+    box.append(el('p', {}, 'None: the href is the input as written.'));
+    return box;
+  }
+  const list = el('ol', { class: 'change-list' });
+  for (const g of groups) {
+    const c = g.change;
+    const n = g.starts.length;
+    const item = el('li', { class: 'change', 'data-change-key': c.key, 'data-count': String(n) }, changeLink(c), `: ${c.what}${n > 1 ? ` (\u00d7${n.toLocaleString('en')})` : ''}`);
+    if (n <= LIST_LIMIT) {
+      if (n > 1 || c.start !== -1) item.append(el('div', { class: 'change-places' }, ...g.starts.map((start, i) => changeRow(r.state.url, c, start, g.ends[i]))));
+    } else item.append(windowedList({ count: n, lineHeight: LINE, lines: 6, label: `the ${count(n, 'place')} of this change, drawn as they scroll`, draw: (i) => changeRow(r.state.url, c, g.starts[i], g.ends[i]) }));
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+// ---- facts, components, verdicts ---------------------------------------------------------------
 
 /** The kind of host the parser made: https://url.spec.whatwg.org/#concept-host. */
 function hostType(r: URLRecord): string | null {
@@ -418,51 +395,63 @@ function hostType(r: URLRecord): string | null {
 const SINGLE_DOT = /^(?:\.|%2e)$/i;
 const DOUBLE_DOT = /^(?:\.|%2e){2}$/i;
 
-/**
- * What the path state does with the input's segments (https://url.spec.whatwg.org/#path-state):
- * a single-dot segment is dropped, a double-dot segment removes the segment before it. Said only
- * when there is a dot segment. The base URL's segments and a file URL's drive letter are not
- * followed: a double-dot segment at the start is said to remove a segment of the base's path.
- */
+/** What the path state does with the input's dot segments (https://url.spec.whatwg.org/#path-state). */
 function pathSteps(record: IntermediateRecord, hasBase: boolean): string[] {
   const steps: string[] = [];
   const kept: { index: number; text: string }[] = [];
   record.path.forEach((segment, index) => {
-    const name = `segment ${index} ${quoted(segment.text)}`;
+    // (named only when said: quoting 25,000 segments that are not dot segments cost a keystroke 15 ms)
+    const name = () => `segment ${index} ${quoted(segment.text)}`;
     if (DOUBLE_DOT.test(segment.text)) {
       const gone = kept.pop();
-      steps.push(
-        gone
-          ? `${name}, a double-dot segment, removes segment ${gone.index} ${quoted(gone.text)}`
-          : `${name}, a double-dot segment, removes ${hasBase ? "the last segment of the base URL's path, if there is one" : 'nothing: the path is at its root'}`,
-      );
-    } else if (SINGLE_DOT.test(segment.text)) steps.push(`${name}, a single-dot segment, is dropped`);
+      steps.push(gone ? `${name()}, a double-dot segment, removes segment ${gone.index} ${quoted(gone.text)}` : `${name()}, a double-dot segment, removes ${hasBase ? "the last segment of the base URL's path, if there is one" : 'nothing: the path is at its root'}`);
+    } else if (SINGLE_DOT.test(segment.text)) steps.push(`${name()}, a single-dot segment, is dropped`);
     else kept.push({ index, text: segment.text });
   });
   return steps;
 }
 
-/** The host's type and the path's processing, as text (they used to be only in the spans' titles). */
-function factsView(r: Results, url: URLRecord | null): HTMLElement {
+function factsView(r: Results): HTMLElement {
   const facts = el('ul', { class: 'facts' });
+  const url = r.url;
   const type = url ? hostType(url) : null;
-  if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, ...visible(serializeHost(url!.host!)))));
+  if (type === 'the empty host') facts.append(el('li', { 'data-host-type': type }, 'the host is the empty host: nothing is written between "//" and the path'));
+  else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, ...visible(serializeHost(url!.host!)))));
   if (r.record) {
     const steps = pathSteps(r.record, r.state.base !== '');
-    for (const step of steps.slice(0, LIST_LIMIT)) facts.append(el('li', { class: 'path-step' }, step));
-    if (steps.length > LIST_LIMIT) {
-      const rest = el('li', { class: 'collapsed' });
-      rest.append(expander(rest, `show all (${steps.length.toLocaleString('en')} path steps)`, () => [el('ul', {}, ...steps.slice(LIST_LIMIT).map((step) => el('li', { class: 'path-step' }, step)))]));
-      facts.append(rest);
-    }
+    if (steps.length <= LIST_LIMIT) for (const step of steps) facts.append(el('li', { class: 'path-step' }, step));
+    else facts.append(el('li', {}, `${count(steps.length, 'dot segment')}:`, windowedList({ count: steps.length, lineHeight: LINE, lines: 6, label: 'the dot segments, drawn as they scroll', draw: (i) => el('div', { class: 'path-step' }, steps[i]) })));
   }
   return facts;
 }
 
+/** A "show all" button: a click puts what `all` draws in `holder`, and the focus on it. */
+function expander(holder: HTMLElement, label: string, all: () => HTMLElement): HTMLButtonElement {
+  const button = el('button', { type: 'button', class: 'show-all' }, label);
+  button.addEventListener('click', () => {
+    const shown = all();
+    shown.tabIndex = -1;
+    holder.replaceChildren(shown);
+    shown.focus();
+  });
+  return button;
+}
+
+/** `text` drawn visibly, clipped to VALUE_LIMIT code units with a button that shows the rest in a box that scrolls. */
+function clippedValue(text: string): HTMLElement {
+  const code = el('code', { dir: 'ltr' });
+  if (text.length <= VALUE_LIMIT) {
+    code.append(...visible(text));
+    return code;
+  }
+  code.append(...visible(clip(text, VALUE_LIMIT).slice(0, -1)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${count(text.length, 'character')})`, () => el('span', { class: 'whole-value', role: 'group', 'aria-label': `the whole value, ${count(text.length, 'character')}` }, ...visible(text))));
+  return code;
+}
+
 function componentTable(r: Results): HTMLElement {
-  const head = el('tr', {}, el('th', {}, 'component'), ...IMPLS.map((i) => el('th', {}, i.label)));
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'component'), ...IMPLS.map((i) => el('th', { scope: 'col' }, i.label)));
+  const ours = r.components['url-grammar'];
   const rows = FIELDS.map((f) => {
-    const ours = r.components['url-grammar'];
     const cells = IMPLS.map((impl) => {
       const c = r.components[impl.id];
       const attrs: Record<string, string> = { 'data-impl': impl.id, 'data-field': f };
@@ -470,51 +459,46 @@ function componentTable(r: Results): HTMLElement {
       // carry data-pending and no data-value.
       if (r.pending.includes(impl.id)) {
         attrs['data-pending'] = '';
-        return el('td', attrs, el('span', { class: 'pending' }, '\u2026'));
+        return el('td', attrs, el('span', { class: 'pending' }, '\u2026'), srOnly('still being worked out'));
       }
       if (c) attrs['data-value'] = c[f];
-      const differs = impl.id !== 'url-grammar' && (c === null) !== (ours === null) ? true : impl.id !== 'url-grammar' && c !== null && ours !== null && c[f] !== ours[f];
-      if (differs) attrs.class = 'differs';
-      // An empty value is said in words, muted, so that it does not read as a missing cell; a
-      // long one is clipped, with a button that shows it all.
-      const shown = c === null ? el('span', { class: 'fails' }, f === 'href' ? 'fails' : '—') : c[f] === '' ? el('span', { class: 'empty-value' }, '(empty string)') : clippedValue(c[f]);
-      return el('td', attrs, shown);
+      const differs = impl.id !== 'url-grammar' && ((c === null) !== (ours === null) || (c !== null && ours !== null && c[f] !== ours[f]));
+      // An empty value is said in words; a long one is clipped, with a button that shows it all.
+      const shown = c === null ? el('span', { class: 'fails' }, f === 'href' ? 'fails' : '\u2014') : c[f] === '' ? el('span', { class: 'empty-value' }, '(empty string)') : clippedValue(c[f]);
+      if (!differs) return el('td', attrs, shown);
+      // A differing cell: a sign and words as well as the colour, and a tab stop.
+      attrs.class = 'differs';
+      attrs.tabindex = '0';
+      return el('td', attrs, el('span', { class: 'differs-sign', 'aria-hidden': 'true' }, '\u2260 '), srOnly(`${impl.label} differs from url-grammar: `), shown);
     });
     return el('tr', {}, el('th', { scope: 'row' }, f), ...cells);
   });
-  return el('table', { class: 'components' }, el('thead', {}, head), el('tbody', {}, ...rows));
+  return el('table', { class: 'components' }, el('caption', { class: 'sr-only' }, 'Each component as url-grammar, this browser and whatwg-url give it'), el('thead', {}, head), el('tbody', {}, ...rows));
 }
+
+const VERDICT_WORDS: [string, 'parses' | 'parserValid' | 'grammarValid', string][] = [
+  ['parses', 'parses', 'the URL parser returns a URL'],
+  ['parser-valid', 'parserValid', 'the parser reports no validation error'],
+  ['grammar-valid', 'grammarValid', 'a valid URL string by the writing rules'],
+];
 
 function verdictsView(r: Results): HTMLElement {
   const v = r.verdicts;
-  const box = el('div', { class: 'verdicts' });
-  const items: [string, boolean, string][] = v
-    ? [
-        ['parses', v.parses, 'the URL parser returns a URL'],
-        ['parser-valid', v.parserValid, 'the parser reports no validation error'],
-        ['grammar-valid', v.grammarValid, 'a valid URL string by the writing rules'],
-      ]
-    : r.pending.includes('verdicts')
-      ? [
-          ['parses', false, 'the URL parser returns a URL'],
-          ['parser-valid', false, 'the parser reports no validation error'],
-          ['grammar-valid', false, 'a valid URL string by the writing rules'],
-        ]
-      : [
-        ['parses', false, 'the base URL does not parse'],
-        ['parser-valid', false, ''],
-        ['grammar-valid', false, ''],
-      ];
-  for (const [name, value, what] of items) {
+  const box = el('ul', { class: 'verdicts' });
+  const pending = r.pending.includes('verdicts');
+  for (const [name, key, what] of VERDICT_WORDS) {
     // A long input's verdicts come when typing pauses: until then they carry data-pending and no data-value.
-    if (r.pending.includes('verdicts')) box.append(el('span', { class: 'verdict pending', 'data-verdict': name, 'data-pending': '', title: what }, `${name}: \u2026`));
-    else box.append(el('span', { class: `verdict ${value ? 'yes' : 'no'}`, 'data-verdict': name, 'data-value': String(value), title: what }, `${name}: ${value ? 'yes' : 'no'}`));
+    if (pending) box.append(el('li', { class: 'verdict pending', 'data-verdict': name, 'data-pending': '' }, `${name}: \u2026`, srOnly(' (still being worked out)')));
+    else {
+      const value = v ? v[key] : false;
+      box.append(el('li', { class: `verdict ${value ? 'yes' : 'no'}`, 'data-verdict': name, 'data-value': String(value) }, el('span', { 'aria-hidden': 'true' }, value ? '\u2713 ' : '\u2717 '), `${name}: ${value ? 'yes' : 'no'}`, el('span', { class: 'verdict-what' }, ` (${what})`)));
+    }
   }
   const notes = el('div', { class: 'notes' });
-  const problem = (p: Explanation['problems'][number]): (Node | string)[] => ['writing rule ', el('code', {}, p.rule), ` fails at offset ${p.offset}: ${p.message}`];
+  const problem = (p: NonNullable<Results['verdicts']>['problems'][number]): (Node | string)[] => ['writing rule ', el('code', {}, p.rule), ` fails at offset ${p.offset}: ${p.message}`];
   if (v && v.problems.length) {
     // When the parser reports no error, the disagreement is the first writing problem: it is said
-    // once, here, with its lead-in, rather than once in the disagreement and again below it.
+    // once, here, with its lead-in.
     const first = v.problems[0];
     const lead = v.parserValid && v.disagreement ? 'The URL parser reports no validation error, but the input is not a valid URL string: ' : '';
     notes.append(el('p', { class: `problem${lead ? ' disagreement' : ''}`, 'data-rule': first.rule, 'data-offset': String(first.offset) }, lead, ...problem(first)));
@@ -526,7 +510,6 @@ function verdictsView(r: Results): HTMLElement {
       notes.append(more);
     }
   } else if (v?.disagreement) notes.append(el('p', { class: 'disagreement' }, v.disagreement));
-  // Why a parse fails: url-grammar's failure errors, or the base URL.
   if (r.baseFails) notes.append(el('p', { class: 'why fails', 'data-why': 'base' }, 'url-grammar fails: the base URL does not parse.'));
   else if (r.components['url-grammar'] === null) {
     const failures = r.errors.filter((e) => e.failure);
@@ -536,245 +519,159 @@ function verdictsView(r: Results): HTMLElement {
   return el('div', {}, box, notes);
 }
 
-/** Where offset `at` of the input falls in the preprocessed input (leading and trailing C0 controls and spaces trimmed, tabs and newlines removed). */
-function preprocessedOffset(input: string, at: number, length: number): number {
-  const leading = /^[\u0000-\u0020]*/.exec(input)![0].length;
-  let removed = 0;
-  for (let i = leading; i < at && i < input.length; i++) if (/[\t\n\r]/.test(input[i])) removed++;
-  return Math.max(0, Math.min(length, at - leading - removed));
-}
+// ---- the diagrams -----------------------------------------------------------------------------
 
 /** One rule's diagram in a section of its own: its name, its link into the standard, the SVG. */
-function ruleSection(grammar: Grammar, kind: string, name: string, svg: string): HTMLElement {
-  const section = el('section', { class: 'rule', id: `${kind === 'url' ? 'rule' : `${kind}-rule`}-${name}`, 'data-grammar': kind, 'data-rule': name });
-  section.append(el('h3', {}, name, ' ', el('a', { href: `${SPEC}#${grammar[name].spec}`, target: '_blank', rel: 'noopener' }, `#${grammar[name].spec}`)));
+function ruleSection(kind: 'url' | 'host', name: string, spec: string, svg: string, caption: string | null): HTMLElement {
+  const section = el('section', { class: 'rule', id: `${kind === 'url' ? 'rule' : 'host-rule'}-${name}`, 'data-grammar': kind, 'data-rule': name, 'aria-label': `${kind === 'host' ? 'host grammar rule' : 'rule'} ${name}` });
+  section.append(el('h3', { tabindex: '-1' }, name, ' ', el('a', { href: `${SPEC}#${spec}`, target: '_blank', rel: 'noopener', 'aria-label': `#${spec} in the standard, for the rule ${name}` }, `#${spec}`)));
+  // What the rule matched, in the input's offsets, as text that wraps (the SVG's own note, in
+  // offsets of the text the rule ran on and cut at the diagram's width, is hidden by the CSS).
+  if (caption !== null) section.append(el('p', { class: 'rule-matched' }, caption));
   const holder = el('div', { class: 'diagram' });
   holder.innerHTML = svg;
+  // The SVG holds links (its rule boxes): a group, named; what its boxes matched is also in the text form of the path.
+  holder.querySelector('svg')?.setAttribute('role', 'group');
+  holder.querySelector('svg')?.setAttribute('aria-label', `railroad diagram of ${name}`);
   section.append(holder);
   return section;
 }
 
-/** The sections of the rules `entry` of `grammar` went through on `text`, or none when it does not match. */
-function tracedSections(grammar: Grammar, kind: string, entry: string, text: string): { sections: HTMLElement[]; trace: TraceEntry[] } {
-  const trace = traceInput(grammar, entry, text);
-  if (trace.length === 0) return { sections: [], trace };
-  const path = tracePath(grammar, entry, text);
-  const shown = [...new Set(trace.map((e) => e.rule))];
-  const link = (name: string): string | null => (shown.includes(name) ? `#${kind}-rule-${name}` : null);
-  return { sections: shown.map((name) => ruleSection(grammar, kind, name, ruleToSVG(grammar, name, { standalone: false, highlight: trace, path, link }))), trace };
+/** A trace entry's span in the input (the grammar ran on the preprocessed input, or on the host). */
+function inputSpan(t: TracedGrammar, e: { start: number; end: number }): [number, number] {
+  const at = (i: number) => t.offsets[Math.min(i, t.offsets.length - 1)] ?? 0;
+  const start = at(e.start);
+  return [start, e.end === e.start ? start : at(e.end - 1) + 1];
+}
+
+/** What a rule matched, in words, in the input's offsets. */
+function matchedCaption(t: TracedGrammar, name: string, input: string): string {
+  const own = t.trace.filter((e) => e.rule === name);
+  if (own.length === 0) return `${name}: not matched`;
+  const shown = own.slice(0, 5).map((e) => {
+    const [start, end] = inputSpan(t, e);
+    return `${quoted(clip(input.slice(start, end), 80))} at [${start}, ${end})`;
+  });
+  return `${name} matched ${shown.join(', ')}${own.length > 5 ? `, and ${(own.length - 5).toLocaleString('en')} more` : ''}`;
+}
+
+/** The path taken, as text: each rule match, indented by depth, with its span in the input. */
+function pathText(t: TracedGrammar, input: string): HTMLElement {
+  const row = (e: TraceEntry) => {
+    const [start, end] = inputSpan(t, e);
+    return el('div', { class: 'trace-entry', 'data-rule': e.rule, 'data-start': String(start), 'data-end': String(end), style: `padding-left: ${Math.min(e.depth, 12) * 1.2}em` }, el('span', { class: 'trace-rule' }, e.rule), ` matched ${quoted(clip(input.slice(start, end), 80))} at [${start}, ${end})`);
+  };
+  const label = `${t.grammar === 'url' ? 'the URL grammar' : 'the host grammar'}'s path as text: ${count(t.trace.length, 'rule match', 'rule matches')}, in the input's offsets`;
+  const details = el('details', { class: 'path-text', 'data-grammar': t.grammar }, el('summary', {}, label));
+  if (t.trace.length <= LIST_LIMIT * 4) details.append(el('div', {}, ...t.trace.map(row)));
+  else details.append(windowedList({ count: t.trace.length, lineHeight: LINE, lines: 12, label, draw: (i) => row(t.trace[i]) }));
+  return details;
 }
 
 /**
- * The host's own structure, from the host grammar: an IPv6 address (the text between the
- * brackets, from ipv6-address), or a special URL's host that ends in a number (ends-in-a-number,
- * then ipv4-address). The host is traced as written in the input: the parser itself runs on it
- * after percent-decoding and domain to ASCII, which change neither kind of address.
+ * Marks where a failing parse stopped. When the grammar matched (its path is drawn in full) but
+ * the semantic pass reported a failure, the deepest rule whose match holds the error gets a
+ * marker and a caption ([data-stop-type] with data-start and data-end), and the box it was entered
+ * through, in the rule above it, is drawn in red. When the grammar did not match, the caption
+ * says so, on the entry rule.
  */
-function hostDiagrams(r: Results): HTMLElement[] {
-  const host = r.record?.host;
-  if (!host || host.text === '') return [];
-  const out: HTMLElement[] = [];
-  const note = (text: string) => el('p', { class: 'note' }, text);
-  if (host.text.startsWith('[')) {
-    const inner = host.text.slice(1, host.text.endsWith(']') ? -1 : undefined);
-    const ipv6 = tracedSections(HOST_GRAMMAR, 'host', 'ipv6-address', inner);
-    out.push(note(`The host is an IPv6 address: the host grammar's rules it went through (entry rule ipv6-address), on the text between the brackets ${quoted(inner)}.`), ...ipv6.sections);
-    return out;
-  }
-  const scheme = r.record!.scheme?.text ?? (r.state.base === '' ? '' : (parseURL(r.state.base)?.scheme ?? ''));
-  const special = /^(?:ftp|file|https?|wss?)$/i.test(scheme);
-  // The common case, a domain whose last label is not a number, is told by a regular expression
-  // (the last label of ends-in-a-number), without tracing.
-  if (!special || !/(?:^|\.)(?:0x[0-9a-f]*|[0-9]+)\.?$/i.test(host.text)) return [];
-  const number = tracedSections(HOST_GRAMMAR, 'host', 'ends-in-a-number', host.text);
-  if (number.trace.length === 0) return [];
-  const ipv4 = tracedSections(HOST_GRAMMAR, 'host', 'ipv4-address', host.text);
-  out.push(note(`The host ends in a number, so the IPv4 parser takes it: the host grammar's rules it went through (entry rules ends-in-a-number and ipv4-address), on the host ${quoted(host.text)}.`), ...number.sections);
-  out.push(...ipv4.sections.filter((s) => !number.sections.some((n) => n.id === s.id)));
-  return out;
-}
-
-/**
- * Marks where a failing parse stopped: the grammar matched (its path is drawn in full), but the
- * semantic pass reported a failure error. The deepest rule whose match holds the error's span
- * gets a marker and a caption ([data-stop-type] with data-start and data-end), and the box it was
- * entered through, in the rule above it, is drawn in red.
- */
-function markStop(r: Results, sections: HTMLElement[], trace: TraceEntry[], text: string): void {
+function markStop(r: Results, sections: HTMLElement[], t: TracedGrammar): void {
   if (r.url !== null || r.baseFails) return;
   const failure = r.errors.find((e) => e.failure);
+  const trace = t.trace;
+  const caption = el('p', { class: 'stop' });
+  caption.append(el('span', { class: 'stop-marker', 'aria-hidden': 'true' }, '\u2716'));
+  if (trace.length === 0) {
+    const section = sections[0];
+    if (!section) return;
+    section.classList.add('stopped');
+    caption.append(` The grammar's entry rule ${t.entries[0]} does not match the input${failure ? `; the parser fails: ${failure.type} at [${failure.start}, ${failure.end})` : ''}.`);
+    if (failure) Object.assign(caption.dataset, { stopType: failure.type, start: String(failure.start), end: String(failure.end), stopKind: 'grammar' });
+    section.querySelector('h3')!.after(caption);
+    return;
+  }
   if (!failure) return;
-  const start = preprocessedOffset(r.state.url, failure.start, text.length);
-  const end = preprocessedOffset(r.state.url, failure.end, text.length);
-  let at = -1;
+  // the error's span in the preprocessed text
+  const pre = (at: number) => {
+    let i = 0;
+    while (i < t.offsets.length - 1 && t.offsets[i] < at) i++;
+    return i;
+  };
+  const start = pre(failure.start);
+  const end = pre(failure.end);
+  let found = -1;
   trace.forEach((e, i) => {
-    if (e.start <= start && end <= e.end && (at === -1 || e.depth >= trace[at].depth)) at = i;
+    if (e.start <= start && end <= e.end && (found === -1 || e.depth >= trace[found].depth)) found = i;
   });
-  const rule = at === -1 ? sections[0]?.getAttribute('data-rule') : trace[at].rule;
+  const rule = found === -1 ? sections[0]?.getAttribute('data-rule') : trace[found].rule;
   const section = sections.find((s) => s.getAttribute('data-rule') === rule);
   if (!section) return;
   section.classList.add('stopped');
-  const caption = el('p', { class: 'stop', 'data-stop-type': failure.type, 'data-start': String(failure.start), 'data-end': String(failure.end) });
-  caption.append(el('span', { class: 'stop-marker', 'aria-hidden': 'true' }, '\u2716'), ` the semantic pass failed here: ${failure.type} at [${failure.start}, ${failure.end})`, at === -1 ? '' : `, in the match ${quoted(trace[at].text)} of ${rule}`);
+  Object.assign(caption.dataset, { stopType: failure.type, start: String(failure.start), end: String(failure.end), stopKind: 'semantic' });
+  caption.append(` The grammar matched, and the semantic pass failed here: ${failure.type} at [${failure.start}, ${failure.end})`, found === -1 ? '' : `, in the match ${quoted(clip(trace[found].text, 80))} of ${rule}`, '.');
   section.querySelector('h3')!.after(caption);
-  if (at === -1 || trace[at].parent === -1) return;
-  const parent = sections.find((s) => s.getAttribute('data-rule') === trace[trace[at].parent].rule);
+  if (found === -1 || trace[found].parent === -1) return;
+  const parent = sections.find((s) => s.getAttribute('data-rule') === trace[trace[found].parent].rule);
   for (const box of parent?.querySelectorAll('.rr-matched') ?? []) {
     if (box.querySelector(':scope > text')?.textContent === rule) box.classList.add('rr-stop');
   }
 }
 
-/** The diagrams: the URL grammar's rules the input went through, then the host's. */
-function drawDiagrams(r: Results): (Node | string)[] {
-  const base = r.state.base === '' ? null : parseURL(r.state.base);
-  const { rule, ctx } = entryFor(base);
-  // the grammar runs on the preprocessed input (trimmed, tabs and newlines removed)
-  const text = preprocessText(r.state.url);
-  const trace = traceInput(URL_GRAMMAR, rule, text, ctx);
-  const path = tracePath(URL_GRAMMAR, rule, text, ctx);
-  const shown = trace.length ? [...new Set(trace.map((e) => e.rule))] : [rule];
-  const link = (name: string): string | null => (shown.includes(name) ? `#rule-${name}` : null);
+function drawDiagrams(r: Results, data: DiagramData): (Node | string)[] {
   const out: (Node | string)[] = [];
-  out.push(el('p', { class: 'note' }, trace.length ? `The rules the input went through (entry rule ${rule}), on the preprocessed input ${quoted(text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT)}\u2026` : text)}; the way taken is drawn in colour, the alternatives not taken are dimmed.` : `The entry rule ${rule} does not match the input.`));
-  const sections = shown.map((name) => ruleSection(URL_GRAMMAR, 'url', name, ruleToSVG(URL_GRAMMAR, name, { standalone: false, highlight: trace, path, link })));
-  markStop(r, sections, trace, text);
-  out.push(...sections, ...hostDiagrams(r));
-  return out;
-}
-
-function diagramsView(r: Results): HTMLElement {
-  const box = el('div', { class: 'diagrams' });
-  if (r.baseFails) return box;
-  // A long input's diagrams are drawn on demand: tracing 100 KB takes longer than a keystroke may.
-  if (isLarge(r.state)) {
-    const button = el('button', { type: 'button', class: 'draw-diagrams' }, `draw the diagrams (the input is ${r.state.url.length.toLocaleString('en')} characters long: tracing it takes a while)`);
-    button.addEventListener('click', () => box.replaceChildren(...drawDiagrams(r)));
-    box.append(button);
-    return box;
+  const t = data.url;
+  out.push(el('p', { class: 'note' }, t.trace.length ? `The rules the input went through (entry rule ${t.entries[0]}), on the preprocessed input; the way taken is drawn in colour, the alternatives not taken are dimmed. Offsets are the input's.` : `The entry rule ${t.entries[0]} does not match the input: no rule is drawn in colour.`));
+  if (t.trace.length) out.push(pathText(t, r.state.url));
+  const sections = t.rules.map((d) => ruleSection('url', d.name, d.spec, d.svg, matchedCaption(t, d.name, r.state.url)));
+  markStop(r, sections, t);
+  out.push(...sections);
+  for (const h of data.host) {
+    out.push(el('p', { class: 'note' }, h.note), pathText(h, r.state.url), ...h.rules.map((d) => ruleSection('host', d.name, d.spec, d.svg, matchedCaption(h, d.name, r.state.url))));
   }
-  box.append(...drawDiagrams(r));
-  return box;
-}
-
-function toJSON(r: Results): string {
-  return JSON.stringify(
-    {
-      input: r.state.url,
-      base: r.state.base === '' ? null : r.state.base,
-      encoding: r.state.encoding,
-      components: r.components,
-      record: r.record,
-      errors: r.errors,
-      verdicts: r.verdicts && {
-        parses: r.verdicts.parses,
-        parserValid: r.verdicts.parserValid,
-        grammarValid: r.verdicts.grammarValid,
-        disagreement: r.verdicts.disagreement,
-        problems: r.verdicts.problems,
-      },
-    },
-    null,
-    2,
-  );
+  return out;
 }
 
 // ---- the page ---------------------------------------------------------------------------------
 
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+interface Page {
+  url: CodePointField;
+  base: CodePointField;
+  url2: CodePointField;
+  base2: CodePointField;
+  helper: Helper;
+  last: Results | null;
+  changes: ChangeGroup[] | null;
+  generation: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  settleTimer: ReturnType<typeof setTimeout> | undefined;
+  lastEdit: number;
+  /** The fragment of the state last rendered. */
+  lastFragment: string;
+  /** A long input's burst started a history entry that is not written yet. */
+  historyPending: boolean;
+  sections: Record<'verdicts' | 'changes' | 'components', HTMLElement | null>;
+}
+
+let page: Page;
+
 function readState(): State {
-  return {
-    url: (document.getElementById('url') as HTMLInputElement).value,
-    base: (document.getElementById('base') as HTMLInputElement).value,
-    encoding: (document.getElementById('encoding') as HTMLSelectElement).value,
-  };
+  return { url: page.url.value, base: page.base.value, encoding: $<HTMLSelectElement>('encoding').value };
 }
 
-// ---- the permalink ----------------------------------------------------------------------------
-//
-// The fragment is #url=...&base=...&encoding=..., form-encoded as URLSearchParams writes it, so
-// that the links of `url-grammar viewer` and older permalinks read the same. URLSearchParams
-// writes a lone surrogate as U+FFFD, though: here a lone surrogate is written as its three bytes
-// of generalized UTF-8 (WTF-8, %ED%A0%80 for U+D800), which no UTF-8 text holds, and read back.
-
-/** A lone surrogate: a lead not followed by a trail, or a trail not preceded by a lead. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** `value` form-encoded, with each lone surrogate as its generalized UTF-8 bytes. */
-function encodeComponent(value: string): string {
-  const form = (text: string) => new URLSearchParams([['', text]]).toString().slice(1);
-  const byte = (n: number) => `%${n.toString(16).toUpperCase()}`;
-  let out = '';
-  let at = 0;
-  for (const m of value.matchAll(LONE_SURROGATE)) {
-    const unit = m[0].charCodeAt(0);
-    out += form(value.slice(at, m.index)) + byte(0xe0 | (unit >> 12)) + byte(0x80 | ((unit >> 6) & 0x3f)) + byte(0x80 | (unit & 0x3f));
-    at = m.index + 1;
-  }
-  return out + form(value.slice(at));
+function compareOn(): boolean {
+  return $<HTMLDetailsElement>('compare').open;
 }
 
-/** A form-encoded component read back: UTF-8, except that generalized UTF-8 surrogates are kept. */
-function decodeComponent(text: string): string {
-  const bytes: number[] = [];
-  const encoder = new TextEncoder();
-  const spaced = text.replace(/\+/g, ' ');
-  for (let i = 0; i < spaced.length; ) {
-    if (spaced[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(spaced.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(spaced.slice(i + 1, i + 3), 16));
-      i += 3;
-    } else {
-      const c = String.fromCodePoint(spaced.codePointAt(i)!);
-      bytes.push(...encoder.encode(c));
-      i += c.length;
-    }
-  }
-  const all = Uint8Array.from(bytes);
-  const decoder = new TextDecoder();
-  let out = '';
-  let from = 0;
-  for (let i = 0; i + 2 < all.length; i++) {
-    // ED A0..BF 80..BF is a surrogate's generalized UTF-8; UTF-8 has no such sequence.
-    if (all[i] === 0xed && all[i + 1] >= 0xa0 && all[i + 1] <= 0xbf && all[i + 2] >= 0x80 && all[i + 2] <= 0xbf) {
-      out += decoder.decode(all.subarray(from, i)) + String.fromCharCode(0xd000 | ((all[i + 1] & 0x3f) << 6) | (all[i + 2] & 0x3f));
-      i += 2;
-      from = i + 1;
-    }
-  }
-  return out + decoder.decode(all.subarray(from));
+function readPageState(): PageState {
+  return { ...readState(), second: compareOn() ? { url: page.url2.value, base: page.base2.value, encoding: $<HTMLSelectElement>('encoding2').value } : null };
 }
-
-/** The state from the location's fragment (#url=...&base=...&encoding=...), or null. */
-function stateFromFragment(): State | null {
-  const hash = location.hash.slice(1);
-  if (hash === '') return null;
-  const params = new Map<string, string>();
-  for (const pair of hash.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
-    // The first of a name counts, as URLSearchParams's get() has it.
-    if (!params.has(name)) params.set(name, eq === -1 ? '' : decodeComponent(pair.slice(eq + 1)));
-  }
-  if (!params.has('url')) return null;
-  return { url: params.get('url')!, base: params.get('base') ?? '', encoding: params.get('encoding') ?? 'UTF-8' };
-}
-
-function fragmentOf(state: State): string {
-  let fragment = `#url=${encodeComponent(state.url)}`;
-  if (state.base !== '') fragment += `&base=${encodeComponent(state.base)}`;
-  if (state.encoding !== 'UTF-8') fragment += `&encoding=${encodeComponent(state.encoding)}`;
-  return fragment;
-}
-
-// ---- the encoding -----------------------------------------------------------------------------
 
 /** The labels of the replacement encoding, which TextDecoder refuses by design. */
 const REPLACEMENT_LABELS = new Set(['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement']);
 
-/**
- * The Encoding Standard's name of the encoding `label` names (https://encoding.spec.whatwg.org/#concept-encoding-get),
- * or null when it is not a label. The browser's TextDecoder knows the labels of every encoding it
- * decodes; the replacement labels are the ones it refuses.
- */
+/** The Encoding Standard's name of the encoding `label` names, or null when it is not a label. */
 function encodingName(label: string): string | null {
   const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
   if (REPLACEMENT_LABELS.has(trimmed)) return 'replacement';
@@ -785,145 +682,496 @@ function encodingName(label: string): string | null {
   }
 }
 
-/**
- * Sets the encoding select to the encoding `label` names (latin1 selects windows-1252), adding an
- * option for an encoding it does not list; an unknown label selects UTF-8 and says so.
- */
-function selectEncoding(label: string): void {
-  const select = document.getElementById('encoding') as HTMLSelectElement;
-  const message = document.getElementById('encoding-message')!;
+/** Sets an encoding select to the encoding `label` names, adding an option when needed; an unknown label selects UTF-8 and says so. */
+function selectEncoding(select: HTMLSelectElement, label: string): void {
+  const message = $('encoding-message');
   const name = encodingName(label);
-  message.hidden = name !== null;
-  message.textContent = name === null ? `The link's encoding ${quoted(label)} is not an Encoding Standard label; UTF-8 is used.` : '';
+  if (select.id === 'encoding') {
+    message.hidden = name !== null;
+    message.textContent = name === null ? `The link's encoding ${quoted(label)} is not an Encoding Standard label; UTF-8 is used.` : '';
+  }
   const wanted = (name ?? 'UTF-8').toLowerCase();
   let option = [...select.options].find((o) => o.value.toLowerCase() === wanted);
   if (!option) select.append((option = el('option', { value: name! }, name!)));
   select.value = option.value;
 }
 
-/** Puts a state into the inputs. */
-function applyState(state: State): void {
-  (document.getElementById('url') as HTMLInputElement).value = state.url;
-  (document.getElementById('base') as HTMLInputElement).value = state.base;
-  selectEncoding(state.encoding);
+function applyState(state: PageState): void {
+  // A field that already holds its value is left alone (drawing 100 KB again costs a relayout).
+  const put = (field: CodePointField, value: string) => {
+    if (field.value !== value) field.set(value);
+  };
+  put(page.url, state.url);
+  put(page.base, state.base);
+  selectEncoding($<HTMLSelectElement>('encoding'), state.encoding);
+  const compare = $<HTMLDetailsElement>('compare');
+  if (state.second) {
+    put(page.url2, state.second.url);
+    put(page.base2, state.second.base);
+    selectEncoding($<HTMLSelectElement>('encoding2'), state.second.encoding);
+  }
+  compare.open = state.second !== null;
 }
 
-let last: Results | null = null;
+function section(id: string, title: string, ...content: (Node | string)[]): HTMLElement {
+  return el('section', { 'aria-labelledby': `${id}-title`, id: `${id}-section` }, el('h2', { id: `${id}-title` }, title), ...content);
+}
 
-/** The sections that a long input's deferred work redraws. */
-let verdictsSection: HTMLElement | null = null;
-let componentsSection: HTMLElement | null = null;
+function legend(): HTMLElement {
+  const item = (cls: string, name: string) => el('li', {}, el('span', { class: `swatch span ${cls}`, 'aria-hidden': 'true' }, '\u00a0\u00a0'), ` ${name}`);
+  return el(
+    'details',
+    { class: 'legend' },
+    el('summary', {}, 'legend'),
+    el(
+      'ul',
+      {},
+      item('f-scheme', 'scheme'),
+      item('f-userinfo', 'credentials'),
+      item('f-host', 'host'),
+      item('f-port', 'port'),
+      item('f-path', 'path segment (outlined)'),
+      item('f-query', 'query'),
+      item('f-fragment', 'fragment'),
+      el('li', {}, el('span', { class: 'error inline-sample' }, el('span', { class: 'underline' }, 'abc')), ' a validation error, wavy underline; ', el('span', { class: 'error inline-sample' }, el('span', { class: 'underline failure' }, 'abc')), ' one that makes the parse fail (also said in words: "a failure")'),
+      el('li', {}, '\u2260 a component that differs from url-grammar\'s (the cell also says so in words)'),
+      el('li', {}, '\u2423 a space; ', el('span', { class: 'cp' }, 'TAB'), ' ', el('span', { class: 'cp' }, 'LF'), ' ', el('span', { class: 'cp' }, 'CR'), ' a control, by its name; ', el('span', { class: 'cp' }, 'U+202E'), ' an invisible, format or bidi code point, by its number: shown, not applied'),
+    ),
+  );
+}
 
-/** Counts the renders: deferred work of an earlier one stops when it sees a later one. */
-let generation = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
+function summaryOf(r: Results): string {
+  if (r.baseFails) return 'The base URL does not parse.';
+  const v = r.verdicts;
+  const verdicts = v ? VERDICT_WORDS.map(([name, key]) => `${name}: ${v[key] ? 'yes' : 'no'}`).join(', ') : 'verdicts still being worked out';
+  return `${verdicts}; ${r.errors.length === 0 ? 'no validation error' : count(r.errors.length, 'validation error')}.`;
+}
 
 function componentsContent(r: Results): (Node | string)[] {
-  return [el('h2', {}, 'Components'), componentTable(r), el('p', { class: 'note' }, 'A marked cell differs from url-grammar. The browser and whatwg-url always encode the query as UTF-8; only url-grammar takes the encoding.')];
+  return [componentTable(r), el('p', { class: 'note' }, 'A cell marked \u2260 differs from url-grammar. The browser and whatwg-url always encode the query as UTF-8; only url-grammar takes the encoding.')];
 }
 
-function render(): void {
+/** The validation errors by type, with their counts: "invalid-URL-unit \u00d73, invalid-credentials". */
+function errorCounts(errors: ValidationError[]): string {
+  const counts = new Map<string, number>();
+  for (const e of errors) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  return [...counts].map(([type, n]) => (n === 1 ? type : `${type} \u00d7${n.toLocaleString('en')}`)).join(', ') || '(none)';
+}
+
+/** The side-by-side table: url-grammar's answer for the first and the second state, the differences marked. */
+function compareView(first: Results, second: State): HTMLElement {
+  const other = run(second, !isLarge(second));
+  const a = first.components['url-grammar'];
+  const b = other.components['url-grammar'];
+  const rows: [string, string | null, string | null][] = [
+    ...FIELDS.map((f): [string, string | null, string | null] => [f, a ? a[f] : null, b ? b[f] : null]),
+    ['validation errors', errorCounts(first.errors), errorCounts(other.errors)],
+  ];
+  const cell = (side: string, field: string, value: string | null, differs: boolean) =>
+    el('td', { 'data-side': side, 'data-field': field, ...(value === null ? {} : { 'data-value': value }), ...(differs ? { class: 'differs', tabindex: '0' } : {}) }, differs ? el('span', { class: 'differs-sign', 'aria-hidden': 'true' }, '\u2260 ') : '', differs ? srOnly('differs: ') : '', value === null ? el('span', { class: 'fails' }, 'fails') : value === '' ? el('span', { class: 'empty-value' }, '(empty string)') : clippedValue(value));
+  const table = el(
+    'table',
+    { class: 'components compare-table' },
+    el('caption', { class: 'sr-only' }, 'url-grammar\'s components for the first and the second URL'),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'component'), el('th', { scope: 'col' }, 'first'), el('th', { scope: 'col' }, 'second'))),
+    el('tbody', {}, ...rows.map(([f, x, y]) => el('tr', {}, el('th', { scope: 'row' }, f), cell('a', f, x, x !== y), cell('b', f, y, x !== y)))),
+  );
+  const differing = rows.filter(([, x, y]) => x !== y).length;
+  return el('div', { class: 'compare-result', 'data-differences': String(differing) }, el('p', {}, differing === 0 ? 'The two give the same components and errors.' : `${count(differing, 'row')} differ${differing === 1 ? 's' : ''}, marked \u2260.`), table);
+}
+
+function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
   const state = readState();
+  const pageState = readPageState();
   const large = isLarge(state);
   const r = run(state, !large);
-  last = r;
-  generation++;
-  clearTimeout(timer);
-  const results = document.getElementById('results')!;
-  // a JSON copy shown earlier is of an earlier state
-  (document.getElementById('json') as HTMLTextAreaElement).hidden = true;
-  document.getElementById('copy-status')!.textContent = '';
+  page.last = r;
+  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== '' }) : []);
+  page.generation++;
+  clearTimeout(page.timer);
+  const results = $('results');
+  $<HTMLTextAreaElement>('json').hidden = true;
+  $('copy-status').textContent = '';
 
-  const inputView = el('div', { class: 'input-view' });
-  const errorCount = r.errors.length === 0 ? 'no validation error' : r.errors.length === 1 ? 'its validation error underlined below' : `its ${r.errors.length} validation errors underlined below`;
-  inputView.append(el('div', { class: 'label' }, `the input, with the record the grammar found (hover for each span); ${errorCount}`), inputLines(r));
-  const facts = factsView(r, r.url);
-
-  verdictsSection = el('section', {}, el('h2', {}, 'Verdicts'), verdictsView(r));
-  componentsSection = el('section', {}, ...componentsContent(r));
-  results.replaceChildren(verdictsSection, el('section', {}, el('h2', {}, 'Input'), inputView, facts, errorsView(r)), componentsSection, el('section', {}, el('h2', {}, 'Railroad diagrams'), diagramsView(r)));
-
-  const fragment = fragmentOf(state);
-  (document.getElementById('permalink') as HTMLAnchorElement).href = fragment;
-  if (location.hash !== fragment) {
-    try {
-      history.replaceState(null, '', fragment);
-    } catch {
-      // some browsers refuse replaceState on file: URLs; the permalink link still has the state
+  const errorWords = r.errors.length === 0 ? 'no validation error' : `${count(r.errors.length, 'validation error')}, underlined below`;
+  const view = inputView(r, page.changes);
+  page.sections.verdicts = section('verdicts', 'Verdicts', verdictsView(r));
+  page.sections.changes = section('changes', 'What the parser did', changesView(r, page.changes));
+  page.sections.components = section('components', 'Components', ...componentsContent(r));
+  const parts: HTMLElement[] = [
+    page.sections.verdicts,
+    section('input', 'Input', el('p', { class: 'label' }, `The input, with the record the grammar found: each span coloured (select one to read it); ${errorWords}.`), legend(), view.element, factsView(r), errorsView(r)),
+    page.sections.changes,
+    page.sections.components,
+  ];
+  if (pageState.second) {
+    const second = pageState.second;
+    if (!large && !isLarge(second)) parts.push(section('side', 'Side by side', compareView(r, second)));
+    else {
+      // A long input's second column is parsed in a task of its own, after this one is painted.
+      const holder = el('div', { class: 'pending' }, 'Comparing\u2026');
+      parts.push(section('side', 'Side by side', holder));
+      const mine = page.generation;
+      setTimeout(() => {
+        if (mine === page.generation) holder.replaceWith(compareView(r, second));
+      }, 0);
     }
   }
+  parts.push(section('diagrams', 'Railroad diagrams', diagramsView(r)));
+  results.replaceChildren(...parts);
+
+  const fragment = fragmentOf(pageState);
+  $<HTMLAnchorElement>('permalink').href = fragment;
+  if (origin !== 'history') {
+    // Back and Forward move through inputs: a change after a pause starts a history entry, the
+    // changes of one burst of typing replace it. (A long input's entry is written when typing
+    // pauses: writing a 100 KB URL into the history took a keystroke 12 ms.)
+    // (an edit that leaves the state as it was, such as choosing the encoding already chosen, is no change)
+    const now = performance.now();
+    const changed = fragment !== page.lastFragment;
+    const push = origin === 'edit' && changed && now - page.lastEdit > HISTORY_PAUSE;
+    if (origin === 'edit' && changed) page.lastEdit = now;
+    const write = () => {
+      if (location.hash === fragment) return;
+      try {
+        if (push) history.pushState(null, '', fragment);
+        else history.replaceState(null, '', fragment);
+      } catch {
+        // a browser that refuses history on file: URLs: the permalink link still has the state
+      }
+    };
+    if (!large || origin === 'load') write();
+    else {
+      // the pending entry of a burst: pushed once, then replaced
+      const mine = page.generation;
+      const pushed = push || page.historyPending;
+      page.historyPending = pushed;
+      setTimeout(() => {
+        if (mine !== page.generation) return;
+        page.historyPending = false;
+        if (location.hash === fragment) return;
+        try {
+          if (pushed) history.pushState(null, '', fragment);
+          else history.replaceState(null, '', fragment);
+        } catch {
+          // as above
+        }
+      }, PAUSE);
+    }
+  }
+  page.lastFragment = fragment;
   if (r.pending.length) results.setAttribute('data-pending', r.pending.join(' '));
   else results.removeAttribute('data-pending');
   results.setAttribute('data-rendered', JSON.stringify(state));
   if (r.pending.length) {
-    const mine = generation;
-    timer = setTimeout(() => finish(r, mine), PAUSE);
+    const mine = page.generation;
+    page.timer = setTimeout(() => void finish(r, mine), PAUSE);
   }
+  clearTimeout(page.settleTimer);
+  page.settleTimer = setTimeout(() => settled(r), SETTLE);
 }
 
-/**
- * A long input's deferred work, once typing pauses: the verdicts, then whatwg-url, each in a task
- * of its own, so that a keystroke between them stops the rest (the next render starts over).
- */
-function finish(r: Results, mine: number): void {
-  if (mine !== generation) return;
-  const what = r.pending[0];
-  if (what === undefined) return;
-  if (what === 'verdicts') r.verdicts = r.baseFails ? null : verdictsOf(r.state);
-  else r.components['whatwg-url'] = whatwgComponents(r.state);
-  r.pending = r.pending.slice(1);
-  if (what === 'verdicts') verdictsSection?.replaceChildren(el('h2', {}, 'Verdicts'), verdictsView(r));
-  else componentsSection?.replaceChildren(...componentsContent(r));
-  const results = document.getElementById('results')!;
-  if (r.pending.length) {
-    results.setAttribute('data-pending', r.pending.join(' '));
-    timer = setTimeout(() => finish(r, mine), 0);
-  } else results.removeAttribute('data-pending');
+/** Once typing pauses: the live region says the summary, and the state joins the recent list. */
+function settled(r: Results): void {
+  if (r !== page.last) return;
+  if (!r.pending.includes('verdicts')) $('summary').textContent = summaryOf(r);
+  remember(readPageState());
 }
 
-function copyJSON(): void {
-  if (!last) return;
-  const json = toJSON(last);
-  const out = document.getElementById('json') as HTMLTextAreaElement;
-  out.value = json;
-  out.hidden = false;
-  const status = document.getElementById('copy-status')!;
-  const done = (ok: boolean) => {
-    status.textContent = ok ? 'copied' : 'select and copy the JSON below';
-  };
+/** A long input's deferred work, in the worker once typing pauses; a later keystroke makes its answer stale. */
+async function finish(r: Results, mine: number): Promise<void> {
+  if (mine !== page.generation) return;
+  let answer: FinishAnswer;
   try {
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(json).then(() => done(true), () => done(false));
-    else {
-      out.select();
-      done(document.execCommand('copy'));
-    }
+    answer = await page.helper.run<FinishAnswer>({ kind: 'finish', state: r.state });
   } catch {
-    done(false);
+    if (mine !== page.generation) return;
+    answer = await page.helper.run<FinishAnswer>({ kind: 'finish', state: r.state });
+  }
+  if (mine !== page.generation) return;
+  r.verdicts = answer.verdicts;
+  r.components['whatwg-url'] = answer.whatwg;
+  r.pending = [];
+  page.changes = answer.changes;
+  page.sections.verdicts?.replaceChildren(el('h2', { id: 'verdicts-title' }, 'Verdicts'), verdictsView(r));
+  page.sections.components?.replaceChildren(el('h2', { id: 'components-title' }, 'Components'), ...componentsContent(r));
+  page.sections.changes?.replaceChildren(el('h2', { id: 'changes-title' }, 'What the parser did'), changesView(r, answer.changes));
+  $('results').removeAttribute('data-pending');
+  $('summary').textContent = summaryOf(r);
+}
+
+function diagramsView(r: Results): HTMLElement {
+  const box = el('div', { class: 'diagrams' });
+  if (r.baseFails) return box;
+  if (!isLarge(r.state)) {
+    box.append(...drawDiagrams(r, diagramData(r.state.url, r.state.base, r.record)));
+    return box;
+  }
+  // A long input's diagrams are drawn on demand, traced in the worker: tracing 100 KB takes seconds.
+  const button = el('button', { type: 'button', class: 'draw-diagrams' }, `draw the diagrams (the input is ${count(r.state.url.length, 'character')} long: they are traced in the background)`);
+  const status = el('p', { class: 'note', role: 'status' });
+  button.addEventListener('click', async () => {
+    const mine = page.generation;
+    button.disabled = true;
+    button.setAttribute('aria-busy', 'true');
+    status.textContent = 'Tracing the input in the background\u2026';
+    box.setAttribute('data-drawing', '');
+    try {
+      const data = await page.helper.run<DiagramData>({ kind: 'diagrams', state: r.state });
+      if (mine !== page.generation) return;
+      const heading = el('p', { class: 'note', tabindex: '-1' }, `The diagrams of ${count(data.url.rules.length + data.host.reduce((n, h) => n + h.rules.length, 0), 'rule')}.`);
+      box.replaceChildren(heading, ...drawDiagrams(r, data));
+      heading.focus();
+    } catch (e) {
+      status.textContent = `The diagrams could not be drawn: ${(e as Error).message}`;
+      button.disabled = false;
+    } finally {
+      box.removeAttribute('data-drawing');
+    }
+  });
+  box.append(button, status);
+  return box;
+}
+
+// ---- export -----------------------------------------------------------------------------------
+
+/** The state as an entry of WPT's urltestdata.json: url-grammar's answer, or failure. */
+function toWPT(r: Results): string {
+  const c = r.components['url-grammar'];
+  const entry: Record<string, unknown> = { input: r.state.url, base: r.state.base === '' ? null : r.state.base };
+  if (!c) entry.failure = true;
+  else for (const f of FIELDS) if (f !== 'origin' || c.origin !== 'null' || r.url?.scheme === 'file') entry[f] = c[f];
+  return JSON.stringify(entry, null, 2);
+}
+
+function toReport(r: Results): string {
+  const lines = [`input: ${quoted(r.state.url)}`, `base: ${r.state.base === '' ? '(none)' : quoted(r.state.base)}`, `encoding: ${r.state.encoding}`, summaryOf(r), ''];
+  const c = r.components['url-grammar'];
+  lines.push('components (url-grammar):');
+  for (const f of FIELDS) lines.push(`  ${f}: ${c ? quoted(c[f]) : 'fails'}`);
+  lines.push('', 'validation errors:');
+  // Identical errors are one line, with their places (the first 20 of them).
+  const groups = new Map<string, ValidationError[]>();
+  for (const e of r.errors) {
+    const key = `${e.type} ${e.failure} ${e.message}`;
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  for (const g of groups.values()) {
+    const places = g.slice(0, 20).map((e) => `[${e.start}, ${e.end})`).join(', ');
+    lines.push(`  ${g[0].type}${g.length > 1 ? ` x${g.length}` : ''} at ${places}${g.length > 20 ? `, and ${g.length - 20} more` : ''}${g[0].failure ? ' (a failure)' : ''}: ${g[0].message}`);
+  }
+  if (r.errors.length === 0) lines.push('  none');
+  lines.push('', `what the parser did (URL Standard at whatwg/url ${SPEC_COMMIT}):`);
+  for (const g of page.changes ?? []) lines.push(`  ${g.change.step}: ${g.change.what}${g.starts.length > 1 ? ` (x${g.starts.length})` : ''}`);
+  if (page.changes?.length === 0) lines.push('  nothing: the href is the input as written');
+  if (page.changes === null) lines.push('  (still being worked out)');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A text longer than this is copied and offered as a file, but not shown in the page (laying out megabytes in a textarea takes seconds). */
+const SHOWN_EXPORT = 100_000;
+
+/** A text longer than this is only offered as a file. */
+const COPY_LIMIT = 1_000_000;
+
+/** Copies `text`: through a copy event that the page fills in, so that no text has to be selected. */
+function copyText(text: string): boolean {
+  let done = false;
+  const fill = (e: ClipboardEvent) => {
+    e.clipboardData?.setData('text/plain', text);
+    e.preventDefault();
+    done = e.clipboardData !== null;
+  };
+  document.addEventListener('copy', fill, { once: true });
+  try {
+    document.execCommand('copy');
+  } catch {
+    done = false;
+  }
+  document.removeEventListener('copy', fill);
+  return done;
+}
+
+async function exportAs(kind: 'json' | 'wpt' | 'report'): Promise<void> {
+  const r = page.last;
+  if (!r) return;
+  const out = $<HTMLTextAreaElement>('json');
+  const status = $('copy-status');
+  let text: string;
+  if (kind === 'json' && isLarge(r.state)) {
+    // A long input's JSON (megabytes) is written in the worker; past COPY_LIMIT it is offered as
+    // a file only (putting megabytes on the clipboard held the page up for half a second).
+    status.replaceChildren('writing the JSON\u2026');
+    const mine = page.generation;
+    const answer = await page.helper.run<string | Uint8Array>({ kind: 'json', state: r.state, native: r.components.native });
+    if (mine !== page.generation) return;
+    const size = typeof answer === 'string' ? answer.length : answer.length;
+    if (size > COPY_LIMIT) {
+      out.hidden = true;
+      out.value = '';
+      const link = el('a', { href: URL.createObjectURL(new Blob([answer as BlobPart], { type: 'application/json' })), download: 'url-grammar.json' }, `download it (${(size / 1e6).toFixed(1)} MB)`);
+      status.replaceChildren('too long to copy: ', link);
+      return;
+    }
+    text = typeof answer === 'string' ? answer : new TextDecoder().decode(answer);
+  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== '' }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
+  const copied = copyText(text);
+  out.dataset.kind = kind;
+  if (text.length <= SHOWN_EXPORT) {
+    out.value = text;
+    out.hidden = false;
+    status.replaceChildren(copied ? 'copied' : 'select and copy the text below');
+    return;
+  }
+  out.hidden = true;
+  out.value = '';
+  const name = kind === 'json' ? 'url-grammar.json' : kind === 'wpt' ? 'urltestdata-entry.json' : 'url-grammar-report.txt';
+  const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: kind === 'report' ? 'text/plain' : 'application/json' })), download: name }, `download it (${count(text.length, 'character')})`);
+  status.replaceChildren(copied ? 'copied; ' : 'too long to show: ', link);
+}
+
+// ---- recent inputs ----------------------------------------------------------------------------
+
+const RECENT_KEY = 'url-grammar-viewer-recent';
+const RECENT_LIMIT = 20;
+
+function recentList(): string[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x.length <= RECENT_MAX) : [];
+  } catch {
+    return [];
   }
 }
+
+/** A state whose fragment is longer than this is not kept in the recent list (the history keeps it). */
+const RECENT_MAX = 10_000;
+
+function remember(state: PageState): void {
+  if (state.url === '') return;
+  const fragment = fragmentOf(state);
+  if (fragment.length > RECENT_MAX) return;
+  const list = [fragment, ...recentList().filter((f) => f !== fragment)].slice(0, RECENT_LIMIT);
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+  } catch {
+    // no storage (a private window, a file: page where the browser keeps none): the list is this page's only
+  }
+  drawRecent(list);
+}
+
+function drawRecent(list = recentList()): void {
+  const holder = $('recent-list');
+  holder.replaceChildren(
+    ...list.map((fragment) => {
+      const s = stateFromFragment(fragment);
+      if (!s) return '';
+      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, ...visible(clip(s.url, 80))), s.base ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
+      button.addEventListener('click', () => {
+        applyState(s);
+        page.lastEdit = 0;
+        render('edit');
+        page.url.focus();
+      });
+      return el('li', {}, button);
+    }),
+  );
+  $('recent-count').textContent = list.length ? ` (${list.length})` : ' (none yet)';
+}
+
+// ---- start ------------------------------------------------------------------------------------
 
 function start(): void {
   const style = document.createElement('style');
   style.textContent = diagramCSS();
   document.head.append(style);
-  const fromFragment = stateFromFragment();
+  const field = (id: string) => new CodePointField($(id), $(id).textContent ?? '');
+  page = {
+    url: field('url'),
+    base: field('base'),
+    url2: field('url2'),
+    base2: field('base2'),
+    helper: new Helper(SOURCE),
+    last: null,
+    changes: null,
+    generation: 0,
+    timer: undefined,
+    settleTimer: undefined,
+    lastEdit: 0,
+    historyPending: false,
+    lastFragment: '',
+    sections: { verdicts: null, changes: null, components: null },
+  };
+  // The encoding select of the second column has the first's options.
+  $('encoding2').replaceChildren(...[...$<HTMLSelectElement>('encoding').options].map((o) => o.cloneNode(true)));
+  // A label names its field, and a click on it puts the focus there, as a <label for> does for an <input>.
+  for (const label of document.querySelectorAll<HTMLElement>('[data-field-label]')) label.addEventListener('click', () => $(label.dataset.fieldLabel!).focus());
+  const fromFragment = stateFromFragment(location.hash);
   if (fromFragment) applyState(fromFragment);
-  for (const id of ['url', 'base']) document.getElementById(id)!.addEventListener('input', render);
-  document.getElementById('encoding')!.addEventListener('change', () => {
+  for (const id of ['url', 'base', 'url2', 'base2']) $(id).addEventListener('input', () => render());
+  $('encoding').addEventListener('change', () => {
     // A choice in the select answers the message about the link's encoding.
-    document.getElementById('encoding-message')!.hidden = true;
+    $('encoding-message').hidden = true;
     render();
   });
-  document.getElementById('copy-json')!.addEventListener('click', copyJSON);
-  window.addEventListener('hashchange', () => {
-    const s = stateFromFragment();
+  $('encoding2').addEventListener('change', () => render());
+  $('compare').addEventListener('toggle', () => {
+    // The second column starts as a copy of the first.
+    if (compareOn() && page.url2.value === '' && page.base2.value === '') {
+      page.url2.set(page.url.value);
+      page.base2.set(page.base.value);
+      $<HTMLSelectElement>('encoding2').value = $<HTMLSelectElement>('encoding').value;
+    }
+    if (!sameState(page.last?.state ?? null, readState()) || location.hash !== fragmentOf(readPageState())) render();
+  });
+  // The buttons that type a code point the keyboard cannot: into the URL or base field last used.
+  let lastField = page.url;
+  for (const f of [page.url, page.base, page.url2, page.base2]) f.element.addEventListener('focus', () => (lastField = f));
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-insert]')) {
+    button.addEventListener('mousedown', (e) => e.preventDefault());
+    button.addEventListener('click', () => {
+      lastField.focus();
+      lastField.insert(String.fromCharCode(parseInt(button.dataset.insert!, 16)));
+    });
+  }
+  $('copy-json').addEventListener('click', () => void exportAs('json'));
+  $('copy-wpt').addEventListener('click', () => void exportAs('wpt'));
+  $('copy-report').addEventListener('click', () => void exportAs('report'));
+  const theme = $<HTMLSelectElement>('theme');
+  try {
+    theme.value = localStorage.getItem('url-grammar-viewer-theme') ?? 'system';
+  } catch {
+    theme.value = 'system';
+  }
+  const applyTheme = () => {
+    if (theme.value === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme.value;
+  };
+  applyTheme();
+  theme.addEventListener('change', () => {
+    applyTheme();
+    try {
+      localStorage.setItem('url-grammar-viewer-theme', theme.value);
+    } catch {
+      // the choice lasts as long as the page
+    }
+  });
+  // Back and Forward, and a fragment changed by hand.
+  const fromHistory = () => {
+    const s = stateFromFragment(location.hash);
     if (!s) return;
-    const now = readState();
-    if (s.url === now.url && s.base === now.base && s.encoding === now.encoding) return;
+    if (sameState(s, readState()) && sameState(s.second, compareOn() ? readPageState().second : null)) return;
     applyState(s);
-    render();
-  });
-  render();
+    render('history');
+  };
+  window.addEventListener('popstate', fromHistory);
+  window.addEventListener('hashchange', fromHistory);
+  drawRecent();
+  render('load');
+  page.url.focus();
 }
 
-start();
+if (typeof document === 'undefined') serve(self as unknown as Parameters<typeof serve>[0]);
+else start();
