@@ -31,8 +31,9 @@ export {
 } from '../../grammar/vocabulary';
 export { entryFor } from '../parse';
 export { preprocessText } from '../preprocess';
-export { compileEntry } from './compile';
+export { compileEntry, compileTracedEntry, type TracedMatch, type TracedEntryParser, type CompileContext, type Match, type Mark } from './compile';
+export { branchCatalogue, type BranchCatalogue, type BranchPoint, type BranchKind } from './branches';
 export { generateEntry } from './codegen';
 export { ruleToSVG, grammarToSVGs, grammarToHTML, traceInput, tracePath, diagramCSS, type TraceEntry, type TracePath } from './railroad';
-export { grammarToEBNF } from './ebnf';
+export { grammarToEBNF, shapeToEBNF } from './ebnf';
 export { lintGrammar } from './lint';

@@ -8,10 +8,16 @@
 // atomic with the `(?=(X))\N` idiom (JavaScript has no possessive quantifiers), so a fused
 // expression never gives back what a repetition took and never revisits a committed alternative.
 // That also keeps every fused expression linear in the input.
+//
+// compileTracedEntry is the same compiler with tracing on: the parser it returns also says which
+// way each match went at every branch point of the grammar (./branches.ts), for measuring what a
+// set of inputs exercises. Tracing is decided when a parser is compiled, and compileEntry's
+// parsers are compiled without it, so it costs them nothing.
 
 import P from 'parsimmon';
 import type { Grammar, RecordField, Shape } from '../../grammar/vocabulary';
 import { cachedPerEntry, isMarkFree, lookupRule as lookup } from './analysis';
+import { branchCatalogue, childPath, repetitionOutcome, type BranchCatalogue } from './branches';
 
 export interface Mark {
   field: RecordField;
@@ -195,9 +201,13 @@ function concatMarks(parts: Mark[][]): Mark[] {
   return out;
 }
 
-/** PEG repetition: as many as match; a match that consumes nothing ends the repetition. */
-function repeat(item: MarkParser, min: number): MarkParser {
+/**
+ * PEG repetition: as many as match; a match that consumes nothing ends the repetition. `counted`
+ * (tracing only) is told how many items a successful repetition took, and where it started and ended.
+ */
+function repeat(item: MarkParser, min: number, counted?: (count: number, start: number, end: number) => void): MarkParser {
   return parser((input, i) => {
+    const start = i;
     // The repetition's own array, so appending stays linear however many items match.
     let marks: Mark[] = NO_MARKS;
     let count = 0;
@@ -214,6 +224,7 @@ function repeat(item: MarkParser, min: number): MarkParser {
       count++;
     }
     if (count < min) return last!;
+    if (counted) counted(count, start, i);
     const ok = success(i, marks);
     // keep the furthest-failure information for error messages
     ok.furthest = last ? last.furthest : -1;
@@ -239,11 +250,40 @@ function describe(shape: Shape): string {
   }
 }
 
+/**
+ * Where a tracing parser writes the way its match went: four numbers each time, a branch point's
+ * index in the catalogue, the index of its outcome, and where in the input that part of the match
+ * started and ended. What a part of the input that is given up (an
+ * alternative that fails, a lookahead) wrote is cut off again, so that what is left when the entry
+ * rule matches is the path of that match alone.
+ */
+interface Tracer {
+  catalogue: BranchCatalogue;
+  journal: number[];
+}
+
+/** Whether a shape has no branch point outside lookaheads and nots (so tracing has nothing to say in it). */
+function isTraceFree(shape: Shape): boolean {
+  switch (shape.kind) {
+    case 'sequence':
+      return shape.items.every(isTraceFree);
+    case 'choice':
+    case 'optional':
+    case 'zeroOrMore':
+    case 'oneOrMore':
+    case 'nonTerminal':
+      return false;
+    default:
+      return true;
+  }
+}
+
 class Compiler {
   private readonly rules = new Map<string, MarkParser>();
   constructor(
     private readonly g: Grammar,
     private readonly ctx: CompileContext,
+    private readonly tracer?: Tracer,
   ) {}
 
   rule(name: string): MarkParser {
@@ -254,7 +294,7 @@ class Compiler {
     let compiled: MarkParser | undefined;
     const lazy: MarkParser = parser((input, i) => step(compiled!, input, i));
     this.rules.set(name, lazy);
-    let body = this.shape(r.shape, name);
+    let body = this.shape(r.shape, name, name, '');
     if (r.field) {
       const field = r.field;
       const inner = body;
@@ -266,46 +306,97 @@ class Compiler {
         return { ...res, value: marks };
       });
     }
+    if (this.tracer) body = this.recorded(body, this.tracer.catalogue.ruleIndex(name), 0);
     compiled = body;
     return lazy;
   }
 
-  shape(shape: Shape, description: string): MarkParser {
-    if (isMarkFree(this.g, shape)) {
+  /**
+   * `shape`, which is at `path` in the shape of `rule` (tracing names branch points by that
+   * place; a rule inlined into another has none of its own there, so `rule` is undefined).
+   */
+  shape(shape: Shape, description: string, rule?: string, path = ''): MarkParser {
+    if (isMarkFree(this.g, shape) && (!this.tracer || isTraceFree(shape))) {
       const desc = describe(shape) || description;
-      return fused(this.g, shape, this.ctx, desc, () => this.structural(shape, desc));
+      return fused(this.g, shape, this.ctx, desc, () => this.structural(shape, desc, rule, path));
     }
-    return this.structural(shape, description);
+    return this.structural(shape, description, rule, path);
   }
 
   /** A shape as parsimmon combinators: repetitions as loops; parts with no repetition fused. */
-  private structural(shape: Shape, description: string): MarkParser {
-    if (isMarkFree(this.g, shape) && !hasRepetition(this.g, shape)) {
+  private structural(shape: Shape, description: string, rule?: string, path = ''): MarkParser {
+    if (isMarkFree(this.g, shape) && !hasRepetition(this.g, shape) && (!this.tracer || isTraceFree(shape))) {
       return fused(this.g, shape, this.ctx, describe(shape) || description, () => {
         throw new Error('grammar: a fused expression without repetition overflowed');
       });
     }
+    const item = (s: Shape, k: number) => this.shape(s, description, rule, childPath(path, k));
+    const tracer = this.tracer;
+    const at = tracer && rule !== undefined ? tracer.catalogue.indexOf(rule, path) : -1;
     switch (shape.kind) {
       case 'sequence':
-        return P.seq(...shape.items.map((s) => this.shape(s, description))).map(concatMarks);
+        return P.seq(...shape.items.map(item)).map(concatMarks);
       case 'choice':
-        return P.alt(...shape.items.map((s) => this.shape(s, description)));
+        if (at >= 0) return P.alt(...shape.items.map((s, k) => this.recorded(item(s, k), at, k)));
+        return P.alt(...shape.items.map(item));
       case 'optional':
-        return this.shape(shape.item, description).or(P.succeed(NO_MARKS));
+        if (at >= 0) return this.recorded(item(shape.item, 0), at, 0).or(this.recorded(P.succeed(NO_MARKS), at, 1));
+        return item(shape.item, 0).or(P.succeed(NO_MARKS));
       case 'zeroOrMore':
-        return repeat(this.shape(shape.item, description), 0);
-      case 'oneOrMore':
-        return repeat(this.shape(shape.item, description), 1);
+      case 'oneOrMore': {
+        const min = shape.kind === 'oneOrMore' ? 1 : 0;
+        if (at < 0) return repeat(item(shape.item, 0), min);
+        const kind = shape.kind;
+        return repeat(this.progressOnly(item(shape.item, 0)), min, (count, start, end) => tracer!.journal.push(at, repetitionOutcome(kind, count), start, end));
+      }
       case 'lookahead':
-        return P.lookahead(this.shape(shape.item, description)).map(() => NO_MARKS);
+        return P.lookahead(this.scoped(item(shape.item, 0))).map(() => NO_MARKS);
       case 'not':
-        return P.notFollowedBy(this.shape(shape.item, description)).map(() => NO_MARKS);
+        return P.notFollowedBy(this.scoped(item(shape.item, 0))).map(() => NO_MARKS);
       case 'nonTerminal':
-        return isMarkFree(this.g, shape) ? this.structural(lookup(this.g, shape.name).shape, description) : this.rule(shape.name);
+        // (traced, every rule is its own parser, so that its branch points are named by it)
+        return isMarkFree(this.g, shape) && !tracer ? this.structural(lookup(this.g, shape.name).shape, description) : this.rule(shape.name);
       default:
         // terminals, charsets, context terminals and end are always mark-free
         throw new Error(`grammar: unexpected ${shape.kind}`);
     }
+  }
+
+  // ---- tracing: each keeps the journal to what the match that is kept went through ----
+
+  /** `p`, noting outcome `outcome` of branch point `at` when it matches; forgetting what it noted when it does not. */
+  private recorded(p: MarkParser, at: number, outcome: number): MarkParser {
+    const journal = this.tracer!.journal;
+    return parser((input, i) => {
+      const before = journal.length;
+      const r = step(p, input, i);
+      if (r.status) journal.push(at, outcome, i, r.index);
+      else journal.length = before;
+      return r;
+    });
+  }
+
+  /** A repetition's item: what it noted counts only when it matched and consumed (else the repetition ends there). */
+  private progressOnly(p: MarkParser): MarkParser {
+    const journal = this.tracer!.journal;
+    return parser((input, i) => {
+      const before = journal.length;
+      const r = step(p, input, i);
+      if (!r.status || r.index === i) journal.length = before;
+      return r;
+    });
+  }
+
+  /** The inside of a lookahead or not: never part of the match, so nothing it notes is kept. */
+  private scoped(p: MarkParser): MarkParser {
+    if (!this.tracer) return p;
+    const journal = this.tracer.journal;
+    return parser((input, i) => {
+      const before = journal.length;
+      const r = step(p, input, i);
+      journal.length = before;
+      return r;
+    });
   }
 }
 
@@ -328,6 +419,48 @@ export function compileEntry(g: Grammar, entry: string, ctx: CompileContext = {}
         : { furthest: r.furthest, expected: [...new Set(r.expected)] };
     };
     return Object.assign(run, { explain, rule: entry }) as EntryParser;
+  });
+}
+
+/** A match, and the way it went at each branch point (see ./branches.ts) it went through. */
+export interface TracedMatch {
+  /** The match, as compileEntry's parser gives it, or null when the entry rule does not match. */
+  match: Match | null;
+  /**
+   * For each time the match went through a branch point, four numbers: its index in
+   * branchCatalogue(g).points, the index of the outcome in that point's `outcomes`, and the
+   * [start, end) of the input that part of the match took (for a rule: its match). Inner parts
+   * come before the parts that hold them. Empty when there is no match. A branch point a match
+   * goes through several times appears several times.
+   */
+  taken: number[];
+}
+
+export interface TracedEntryParser {
+  (input: string, start?: number): TracedMatch;
+  readonly rule: string;
+}
+
+const tracedCache = new WeakMap<Grammar, Map<string, TracedEntryParser>>();
+
+/**
+ * The parser for `entry` with tracing on: the same compiler and the same rules as compileEntry
+ * (nothing is fused that holds a branch point, so every choice, optional, repetition and rule
+ * reports which way it went), with the same matches. Slower than compileEntry's parser; for
+ * measuring coverage, never for parsing.
+ */
+export function compileTracedEntry(g: Grammar, entry: string, ctx: CompileContext = {}): TracedEntryParser {
+  return cachedPerEntry(tracedCache, g, entry, ctx.baseScheme, () => {
+    const tracer: Tracer = { catalogue: branchCatalogue(g), journal: [] };
+    const entryParser = new Compiler(g, ctx, tracer).rule(entry);
+    const run = (input: string, start = 0): TracedMatch => {
+      tracer.journal.length = 0;
+      const r = step(entryParser, input, start);
+      const taken = r.status ? tracer.journal.slice() : [];
+      tracer.journal.length = 0;
+      return { match: r.status ? { end: r.index, marks: r.value } : null, taken };
+    };
+    return Object.assign(run, { rule: entry }) as TracedEntryParser;
   });
 }
 
