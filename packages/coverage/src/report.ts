@@ -1,0 +1,127 @@
+// The coverage report as text (for a terminal), and as one self-contained HTML page. The JSON
+// report is the CoverageReport object itself.
+//
+// Both put first what is not exercised: that is what a test suite lacks. Then everything that
+// is, each with how many inputs exercise it and the shortest of them.
+
+import type { BranchPointCoverage, CoverageReport, GrammarCoverage, NamedCoverage } from './measure';
+
+const number = (n: number) => n.toLocaleString('en-US');
+const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
+
+/** A branch point as one label: `rule: matched`, `rule @0.1 optional`, `rule @top choice`. */
+export function pointLabel(p: Pick<BranchPointCoverage, 'rule' | 'path' | 'kind'>): string {
+  if (p.kind === 'rule') return `${p.rule} (rule)`;
+  return `${p.rule} @${p.path === '' ? 'top' : p.path} ${p.kind}`;
+}
+
+/** The summary lines: one per grammar and one per other measure. */
+export function summaryRows(r: CoverageReport): Array<[string, string]> {
+  const rows: Array<[string, string]> = r.grammars.map((g) => [
+    g.name,
+    `${number(g.exercised)} of ${number(g.branches)} branches exercised (${percent(g.exercised, g.branches)}), ${g.rulesExercised} of ${g.rules} rules`,
+  ]);
+  const count = (items: NamedCoverage[]) => items.filter((i) => i.count > 0).length;
+  rows.push(['validation errors', `${count(r.errors)} of ${r.errors.length} types raised`]);
+  rows.push(['state overrides', `${count(r.overrides)} of ${r.overrides.length} run (each override with each kind of URL)`]);
+  rows.push(['writing rules', `${count(r.writingRules)} of ${r.writingRules.length} broken by some input`]);
+  return rows;
+}
+
+function columns(rows: Array<[string, string]>, indent: string): string[] {
+  const width = Math.max(0, ...rows.map(([l]) => l.length));
+  return rows.map(([l, d]) => `${indent}${l.padEnd(width)}  ${d}`.trimEnd());
+}
+
+interface Line {
+  label: string;
+  count: number;
+  shortest: string | null;
+  about?: string;
+}
+
+function grammarLines(g: GrammarCoverage): Line[] {
+  return g.points.flatMap((p) =>
+    p.outcomes.map((o) => ({
+      label: `${pointLabel(p)}: ${o.outcome}`,
+      count: o.count,
+      shortest: o.shortest,
+      about: o.shape ?? (p.kind === 'rule' ? undefined : p.shape),
+    })),
+  );
+}
+
+function namedLines(items: NamedCoverage[]): Line[] {
+  return items.map((i) => ({ label: i.name, count: i.count, shortest: i.shortest, about: i.about }));
+}
+
+/** Every section of the report: its title and its lines. */
+function sections(r: CoverageReport): Array<{ title: string; lines: Line[] }> {
+  return [
+    ...r.grammars.map((g) => ({ title: g.name, lines: grammarLines(g) })),
+    { title: 'validation errors', lines: namedLines(r.errors) },
+    { title: 'state overrides', lines: namedLines(r.overrides) },
+    { title: 'writing rules', lines: namedLines(r.writingRules) },
+  ];
+}
+
+/** `s` cut to a line's worth (the HTML and JSON reports have the whole shape). */
+const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}\u2026` : s);
+
+/** The report for a terminal. `show` makes a string printable on one line (the core's `printable`). */
+export function textReport(r: CoverageReport, show: (s: string) => string = (s) => s): string {
+  const out: string[] = [];
+  const sources = r.corpora.map((c) => `${show(c.name)}: ${number(c.cases)} cases${c.skipped ? `, ${number(c.skipped)} entries skipped` : ''}`).join('; ');
+  out.push(`url-grammar coverage: ${number(r.inputs)} distinct inputs (${sources})`, '');
+  out.push(...columns(summaryRows(r), ''), '');
+  const all = sections(r);
+  out.push('Not exercised:');
+  let none = true;
+  for (const s of all) {
+    const missing = s.lines.filter((l) => l.count === 0);
+    if (missing.length === 0) continue;
+    none = false;
+    out.push(`  ${s.title} (${missing.length})`);
+    out.push(...columns(missing.map((l) => [l.label, show(clip(l.about ?? ''))]), '    '));
+  }
+  if (none) out.push('  nothing');
+  out.push('', 'Exercised (inputs, shortest input):');
+  for (const s of all) {
+    const done = s.lines.filter((l) => l.count > 0);
+    if (done.length === 0) continue;
+    out.push(`  ${s.title} (${done.length})`);
+    out.push(...columns(done.map((l) => [l.label, `${number(l.count)}  ${show(l.shortest ?? '')}`]), '    '));
+  }
+  for (const g of r.grammars) {
+    if (g.unreached.length) out.push('', `${g.name}: not measured (part of no match of the entry rules ${g.entries.join(', ')}): ${g.unreached.join(', ')}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+const escapeHTML = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:.5em 0 1.5em}
+td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}td.n{text-align:right}code{font:13px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
+tr.missing td{background:#fee}h2{margin-top:1.5em}`;
+
+/** The report as one HTML page with nothing to load. */
+export function htmlReport(r: CoverageReport): string {
+  const rows = (lines: Line[]) =>
+    lines
+      .map((l) => `<tr${l.count === 0 ? ' class=missing' : ''}><td><code>${escapeHTML(l.label)}</code><td class=n>${number(l.count)}<td><code>${escapeHTML(l.shortest ?? '')}</code><td>${escapeHTML(l.about ?? '')}`)
+      .join('\n');
+  const body: string[] = [];
+  body.push('<h1>url-grammar coverage</h1>');
+  body.push(`<p>${number(r.inputs)} distinct inputs from ${r.corpora.map((c) => `${escapeHTML(c.name)} (${number(c.cases)} cases)`).join(', ')}.`);
+  body.push('<table>', ...summaryRows(r).map(([a, b]) => `<tr><th>${escapeHTML(a)}<td>${escapeHTML(b)}`), '</table>');
+  for (const s of sections(r)) {
+    const missing = s.lines.filter((l) => l.count === 0);
+    const done = s.lines.filter((l) => l.count > 0);
+    body.push(`<h2>${escapeHTML(s.title)}</h2>`, `<p>${done.length} of ${s.lines.length} exercised; not exercised first.`);
+    body.push('<table><tr><th>what<th>inputs<th>shortest input<th>about', rows(missing), rows(done), '</table>');
+  }
+  for (const g of r.grammars) {
+    if (g.unreached.length) body.push(`<p>${escapeHTML(g.name)}: not measured (part of no match of its entry rules): <code>${escapeHTML(g.unreached.join(', '))}</code>`);
+  }
+  return `<!DOCTYPE html>\n<html lang=en><meta charset=utf-8><title>url-grammar coverage</title><style>${CSS}</style>\n${body.join('\n')}\n</html>\n`;
+}
