@@ -24,6 +24,7 @@ const PACKAGES = [
   { dir: 'packages/lint', what: 'finds the URLs in text, Markdown and HTML and reports their validation errors, with safe fixes; `url-grammar lint`' },
   { dir: 'packages/compare', what: 'other parsers against url-grammar: built-in ones, browser engines and other languages through adapters; `url-grammar compare`' },
   { dir: 'packages/viewer', what: 'the live viewer page; `url-grammar viewer`' },
+  { dir: 'packages/coverage', what: 'what a set of URL tests exercises of the standard, by the grammar\'s own rules; the generated conformance corpus; the validity fuzzer; `url-grammar coverage`' },
   { dir: 'packages/eslint-plugin', what: 'an ESLint plugin: validation errors in the string literals given to `new URL()` and `fetch()`, with fixes and suggestions' },
   { dir: 'packages/markdownlint-rule', what: 'a markdownlint custom rule with the findings, columns and fixes of `url-grammar lint`' },
 ];
