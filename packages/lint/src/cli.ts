@@ -13,21 +13,30 @@
 // Disable comments in the documents turn findings off (disable.ts).
 // Files are read as streams (CliIO.openRead), in bounded memory; --fix reads each file twice (the
 // findings, then the rewrite with the fixes, through CliIO.writeStream), --fix-dry-run reads each
-// file whole (it shows the rewrite as a unified diff).
+// file whole (it shows the rewrite as a unified diff). --fix writes through the core's safe writer
+// (url-grammar/cli's write.ts, behind processIO): a new file beside the old, its mode and owner
+// kept, a symbolic link's target rewritten, a file with other hard links refused. The first pass
+// notes what the file is (fstat of the descriptor it reads) and a digest of its bytes; the second
+// must read the same file with the same bytes, and the writer checks the file is still that one
+// before it replaces it: an edit between the passes, or another --fix run on the same file, makes
+// this one refuse (`error: cannot write <file>: it changed since it was read; not rewritten`)
+// rather than write text made from the old content. A refused file's fixes count as not made.
+// File names and arguments in messages go through `printable`: a name cannot forge a line.
 //
 //   exit 0: no error left (warnings do not count); 1: at least one; 2: bad arguments (an empty
 //   file name among them: nothing is linted), a bad configuration file, a file that cannot be read
-//   or a folder or glob with nothing to lint (the other files are still linted)
+//   or written, or a folder or glob with nothing to lint (the other files are still linted)
 
-import { createTwoFilesPatch } from 'diff';
+import { createHash, type Hash } from 'node:crypto';
+import { fixesPatch } from './patch';
 import { parseURL, VALIDATION_ERRORS } from 'url-grammar';
-import { createColors, usageError, useColor, type CliIO, type CommandSpec } from 'url-grammar/cli';
+import { changedSinceRead, createColors, printable, quoted, sameIdentity, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
 import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, SEVERITIES, type LintConfig, type Severity } from './config';
 import { expandArguments } from './files';
 import { rewriteWithFixes, startsWithBOM } from './rewrite';
-import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, summary, textReporter, type Reporter } from './formats';
+import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, textReporter, type Reporter } from './formats';
 
 const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
@@ -56,8 +65,8 @@ function configuration(opts: LintCommandOptions): LintConfig {
   }
   for (const r of opts.rule ?? []) {
     const m = /^([A-Za-z0-9-]+)=(.*)$/.exec(r);
-    if (!m || !(VALIDATION_ERRORS as Record<string, unknown>)[m[1]]) throw usageError(`--rule wants <validation error type>=error|warning|off, not ${JSON.stringify(r)}`);
-    if (!(SEVERITIES as readonly string[]).includes(m[2])) throw usageError(`--rule ${m[1]}: the severity is error, warning or off, not ${JSON.stringify(m[2])}`);
+    if (!m || !(VALIDATION_ERRORS as Record<string, unknown>)[m[1]]) throw usageError(`--rule wants <validation error type>=error|warning|off, not ${quoted(r)}`);
+    if (!(SEVERITIES as readonly string[]).includes(m[2])) throw usageError(`--rule ${m[1]}: the severity is error, warning or off, not ${quoted(m[2])}`);
     config.rules[m[1] as keyof typeof config.rules] = m[2] as Severity;
   }
   return config;
@@ -75,7 +84,27 @@ function readError(e: unknown): string {
   };
   if (typeof code === 'string' && Object.prototype.hasOwnProperty.call(known, code)) return known[code];
   const message = e instanceof Error ? e.message : String(e);
-  return message.split('\n')[0];
+  // (a system message may hold the file's name)
+  return printable(message.split('\n')[0]);
+}
+
+/** Whether `e` is the core's WriteError (by name: this package may hold another copy of the core). */
+function isWriteError(e: unknown): e is Error & { reason: string } {
+  return e instanceof Error && e.name === 'WriteError' && typeof (e as { reason?: unknown }).reason === 'string';
+}
+
+/** What the first pass of --fix saw: the file's identity (when the IO tells it) and its bytes' digest. */
+interface FirstRead {
+  identity?: FileIdentity;
+  digest: string;
+}
+
+/** `chunks` passed on unchanged, each also fed to `hash`. */
+async function* hashed(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, hash: Hash): AsyncIterable<Uint8Array> {
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
 }
 
 async function* single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
@@ -117,15 +146,15 @@ export const command: CommandSpec = {
     const opts = options as unknown as LintCommandOptions;
     const version = packageVersion();
     if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
-      throw usageError(`unknown format ${JSON.stringify(opts.format)} (expected ${OUTPUT_FORMATS.join(', ')})`);
+      throw usageError(`unknown format ${quoted(opts.format)} (expected ${OUTPUT_FORMATS.join(', ')})`);
     }
     if (!(KINDS as readonly string[]).includes(opts.kind)) {
-      throw usageError(`unknown kind ${JSON.stringify(opts.kind)} (expected ${KINDS.join(', ')})`);
+      throw usageError(`unknown kind ${quoted(opts.kind)} (expected ${KINDS.join(', ')})`);
     }
     const config = configuration(opts);
     const baseText = opts.base ?? config.base;
     const base = baseText === undefined ? undefined : parseURL(baseText);
-    if (base === null) throw usageError(`the base URL does not parse: ${JSON.stringify(baseText)}${opts.base === undefined ? ` (in ${config.file})` : ''}`);
+    if (base === null) throw usageError(`the base URL does not parse: ${quoted(baseText ?? '')}${opts.base === undefined ? ` (in ${shownFileName(config.file ?? '')})` : ''}`);
     const fixing = opts.fix === true || opts.fixDryRun === true;
     if (opts.fix && opts.fixDryRun) throw usageError('--fix and --fix-dry-run do not go together');
     // an empty argument names no file (a variable that expanded to nothing, say): it is refused
@@ -144,6 +173,7 @@ export const command: CommandSpec = {
     const lintOptions = (kind: SourceKind) => ({ kind, base, fixes, rules: config.rules });
 
     let unreadable = false;
+    let unwritten = false;
     let errors = 0;
     let warnings = 0;
     let remaining = 0;
@@ -152,11 +182,13 @@ export const command: CommandSpec = {
     let linted = 0;
     for (const arg of expanded) {
       if (arg.problem) {
-        io.err(`error: ${arg.argument}: ${arg.problem}\n`);
+        io.err(`error: ${shownFileName(arg.argument)}: ${printable(arg.problem)}\n`);
         unreadable = true;
       }
       for (const path of arg.files) {
         const name = path === '-' ? '<stdin>' : path;
+        // the name as messages print it (as the text format does)
+        const shown = shownFileName(name);
         const kind: SourceKind = opts.kind !== 'auto' ? (opts.kind as SourceKind) : path === '-' ? 'text' : kindFromPath(path);
         let found = 0;
         const count = (d: LintDiagnostic) => {
@@ -168,7 +200,7 @@ export const command: CommandSpec = {
           if (opts.fixDryRun) {
             const bytes = io.readFile(path);
             const { text, valid } = decodeUTF8(bytes);
-            if (!valid) io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`);
+            if (!valid) io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`);
             const ds = lintText(text, { ...lintOptions(kind), fixes: true });
             const applied = new Map<number, LintFix>();
             for (const d of ds) {
@@ -181,30 +213,42 @@ export const command: CommandSpec = {
               fixedURLs += applied.size;
               // the BOM the decoder dropped is shown as the file has it: the diff does not change it
               const bom = startsWithBOM(bytes) ? '\uFEFF' : '';
-              io.out(createTwoFilesPatch(name, name, bom + text, bom + fixed));
+              io.out(fixesPatch(name, name, bom + text, [...applied.values()], bom.length));
             }
           } else if (opts.fix) {
-            // first pass: the findings and their fixes, streamed; second pass: the rewrite
+            // first pass: the findings and their fixes, streamed, and what the file is; second pass:
+            // the rewrite, of that same file
             const applied = new Map<number, LintFix>();
+            const hash = createHash('sha256');
+            const first: FirstRead = { digest: '' };
             const r = await lintBytes(
-              io.openRead ? io.openRead(path) : single(io.readFile(path)),
+              hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
               { ...lintOptions(kind), fixes: true },
               (d: LintDiagnostic) => {
                 reporter.report(name, d);
                 count(d);
                 if (d.fix) applied.set(d.fix.start, d.fix);
               },
-              () => io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`),
+              () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
               io.drained ? () => io.drained!() : undefined,
             );
+            first.digest = hash.digest('hex');
             if (applied.size > 0) {
               if (!r.valid) {
-                io.err(`${name}: not rewritten (not valid UTF-8)\n`);
+                io.err(`${shown}: not rewritten (not valid UTF-8)\n`);
                 // what would have been fixed is left, and counts
-                remaining += [...applied.values()].length;
+                remaining += applied.size;
               } else {
-                fixedURLs += applied.size;
-                await rewrite(io, path, [...applied.values()]);
+                try {
+                  await rewrite(io, path, [...applied.values()], first);
+                  fixedURLs += applied.size;
+                } catch (e) {
+                  if (!isWriteError(e)) throw e;
+                  // the findings stand (they were reported); the fixes were not made, and count
+                  io.err(`error: cannot write ${shown}: ${e.reason}\n`);
+                  remaining += applied.size;
+                  unwritten = true;
+                }
               }
             }
           } else {
@@ -217,13 +261,13 @@ export const command: CommandSpec = {
                 reporter.report(name, d);
                 count(d);
               },
-              () => io.err(`${name}: not valid UTF-8 (decoded with U+FFFD)\n`),
+              () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
               io.drained ? () => io.drained!() : undefined,
             );
           }
         } catch (e) {
           if (e instanceof Error && e.name === 'UsageError') throw e;
-          io.err(`error: cannot read ${name}: ${readError(e)}\n`);
+          io.err(`error: cannot read ${shown}: ${readError(e)}\n`);
           unreadable = true;
           continue;
         }
@@ -236,21 +280,65 @@ export const command: CommandSpec = {
     reporter.end(totals);
     // (nothing linted and a path that could not be: its one-line error says it all)
     if (opts.format === 'text' && !(unreadable && linted === 0)) io.err(summary(totals) + '\n');
-    io.setExitCode(unreadable ? 2 : remaining > 0 ? 1 : 0);
+    io.setExitCode(unreadable || unwritten ? 2 : remaining > 0 ? 1 : 0);
   },
 };
 
-/** Rewrites `path` with `fixes`: piece by piece through CliIO.writeStream, or whole through writeFile. */
-async function rewrite(io: CliIO, path: string, fixes: LintFix[]): Promise<void> {
-  const again = () => (io.openRead ? io.openRead(path) : single(io.readFile(path)));
+/**
+ * Rewrites `path` with `fixes`: piece by piece through CliIO.writeStream, or whole through
+ * writeFile. The file read again must be the one `first` read (the same identity, the same bytes),
+ * and the writer is told to expect it still: otherwise a WriteError, and nothing is written.
+ */
+async function rewrite(io: CliIO, path: string, fixes: LintFix[], first: FirstRead): Promise<void> {
+  const hash = createHash('sha256');
+  const again = hashed(
+    io.openRead
+      ? io.openRead(path, (identity) => {
+          if (first.identity && !sameIdentity(identity, first.identity)) throw changedSinceRead(path);
+        })
+      : single(io.readFile(path)),
+    hash,
+  );
+  const unchanged = () => {
+    if (hash.digest('hex') !== first.digest) throw changedSinceRead(path);
+  };
+  // what the writing throws is a write error, whatever the IO made of it; what the reading
+  // throws stays a read error
+  const writing = (e: unknown) => (isWriteError(e) ? e : toWriteError(path, e));
   if (io.writeStream) {
-    const w = io.writeStream(path);
-    await rewriteWithFixes(again(), fixes, (t) => w.write(t));
-    await w.end();
+    const w = (() => {
+      try {
+        return io.writeStream(path, first.identity);
+      } catch (e) {
+        throw writing(e);
+      }
+    })();
+    const put = (text: string): void | Promise<void> => {
+      let r: void | Promise<void>;
+      try {
+        r = w.write(text);
+      } catch (e) {
+        throw writing(e);
+      }
+      return r ? r.catch((e) => Promise.reject(writing(e))) : undefined;
+    };
+    try {
+      await rewriteWithFixes(again, fixes, put);
+      unchanged();
+      await w.end().catch((e) => Promise.reject(writing(e)));
+    } catch (e) {
+      w.abort?.();
+      throw e;
+    }
     return;
   }
   if (!io.writeFile) throw new Error('this IO cannot write files');
   const parts: string[] = [];
-  await rewriteWithFixes(again(), fixes, (t) => void parts.push(t));
-  io.writeFile(path, parts.join(''));
+  await rewriteWithFixes(again, fixes, (t) => void parts.push(t));
+  unchanged();
+  try {
+    io.writeFile(path, parts.join(''), first.identity);
+  } catch (e) {
+    throw writing(e);
+  }
 }

@@ -11,6 +11,10 @@
 // separated by spaces or commas. A directive counts on whole lines: `disable` and `enable` take
 // effect from the line they are on, `disable-next-line` on the line after it. Directives are read
 // from the document's lines as they are, so one inside a fenced code block counts too.
+//
+// A line longer than LONG_LINE (64 KiB) is read in parts as it comes, so that neither it nor the
+// findings on it are held whole: a directive on such a line counts from the part it is in, for
+// the findings that come after that part has been read.
 
 import type { SourceKind } from './found';
 
@@ -27,6 +31,9 @@ interface Directive {
 const IN_COMMENT = /<!--\s*url-grammar-(disable-next-line|disable|enable)\b([^>]*?)\s*-->/g;
 const IN_LINE = /\burl-grammar-(disable-next-line|disable|enable)\b([^\n]*)/g;
 
+/** The longest line read whole (see the top of this file). */
+export const LONG_LINE = 64 * 1024;
+
 /** The error types after a directive's name (words of letters, digits and "-"). */
 function typesOf(rest: string): string[] {
   return rest
@@ -37,9 +44,9 @@ function typesOf(rest: string): string[] {
 
 /**
  * Reads the directives of one document, fed in order in chunks of any size (`push`, then `end`),
- * and says whether a finding of a type on a line is disabled. Lines are read whole: `linesRead`
- * says how many complete lines were read so far, so a caller can hold back the findings of the
- * line still being read.
+ * and says whether a finding of a type on a line is disabled. Lines are read whole (a long one
+ * in parts: see the top of this file): `settled` says whether the directives that count for a
+ * line are all read, so a caller can hold back the findings of the line still being read.
  */
 export class DisableDirectives {
   private readonly pattern: RegExp;
@@ -50,6 +57,8 @@ export class DisableDirectives {
   linesRead = 0;
   /** Whether any directive was met (when none is, nothing is ever disabled). */
   any = false;
+  /** The line being read is longer than LONG_LINE: its directives so far are read already. */
+  private long = false;
 
   constructor(kind: SourceKind) {
     this.pattern = kind === 'text' ? IN_LINE : IN_COMMENT;
@@ -63,9 +72,8 @@ export class DisableDirectives {
       this.line(text.slice(from, nl));
       from = nl + 1;
     }
-    // a line longer than any sensible directive is kept only as far as a directive could reach
     this.partial = text.slice(from);
-    if (this.partial.length > 1 << 16 && !this.partial.includes('url-grammar-')) this.partial = this.partial.slice(-64);
+    if (this.partial.length > LONG_LINE) this.readLong();
   }
 
   /** Reads the last line (no line break after it). */
@@ -74,17 +82,50 @@ export class DisableDirectives {
     this.partial = '';
   }
 
-  private line(text: string): void {
-    if (text.includes('url-grammar-')) {
-      this.pattern.lastIndex = 0;
-      for (const m of text.matchAll(this.pattern)) {
-        const kind = m[1] as Kind;
-        this.directives.push({ line: kind === 'disable-next-line' ? this.lineNo + 1 : this.lineNo, kind, types: typesOf(m[2]) });
-        this.any = true;
-      }
+  /**
+   * Whether the directives that count for a finding on `line` are all read: those of the lines
+   * before it and of the line itself (of the part read so far, for a line longer than LONG_LINE).
+   */
+  settled(line: number): boolean {
+    return line <= this.linesRead || (line === this.lineNo && this.long);
+  }
+
+  /**
+   * Reads the part of a long line kept so far, up to where a directive may be starting (the end,
+   * less what could be the start of one): its directives count from now on.
+   */
+  private readLong(): void {
+    this.long = true;
+    const text = this.partial;
+    const near = text.length - 1024;
+    let cut = text.length - 64;
+    const at = text.lastIndexOf('url-grammar-');
+    if (at >= near) {
+      const open = this.pattern === IN_COMMENT ? text.lastIndexOf('<!--', at) : -1;
+      cut = open >= near ? open : at;
     }
+    // a directive longer than the line kept whole is read as far as it goes
+    if (cut <= 0) cut = text.length - 64;
+    this.read(text.slice(0, cut));
+    this.partial = text.slice(cut);
+  }
+
+  private line(text: string): void {
+    this.read(text);
     this.linesRead = this.lineNo;
     this.lineNo++;
+    this.long = false;
+  }
+
+  /** Notes the directives in `text`, a line of the document or a part of one. */
+  private read(text: string): void {
+    if (!text.includes('url-grammar-')) return;
+    this.pattern.lastIndex = 0;
+    for (const m of text.matchAll(this.pattern)) {
+      const kind = m[1] as Kind;
+      this.directives.push({ line: kind === 'disable-next-line' ? this.lineNo + 1 : this.lineNo, kind, types: typesOf(m[2]) });
+      this.any = true;
+    }
   }
 
   /** Whether a finding of `type` on `line` is disabled by the directives read so far. */
@@ -136,7 +177,9 @@ export interface FindingRules {
  * Filters one document's findings as its text goes by: feed the text (`text`, `end`), then hand
  * each batch of findings to `take`, which returns those to report, each with its severity, in
  * order. A finding on a line that is not read whole yet is held back until it is (a directive
- * later on the same line counts for it); `end` lets everything out.
+ * later on the same line counts for it), or, on a line longer than LONG_LINE, until the part of
+ * it read so far is read for directives (so that what is held stays bounded); `end` lets
+ * everything out.
  */
 export class FindingFilter<D extends { type: string; line: number; severity?: 'error' | 'warning' }> {
   private readonly directives: DisableDirectives | null;
@@ -176,7 +219,7 @@ export class FindingFilter<D extends { type: string; line: number; severity?: 'e
     const out: D[] = [];
     const wait: D[] = [];
     for (const d of all) {
-      if (wait.length || d.line > this.directives.linesRead) wait.push(d);
+      if (wait.length || !this.directives.settled(d.line)) wait.push(d);
       else if (this.keep(d)) out.push(d);
     }
     this.held = wait;

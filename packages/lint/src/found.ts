@@ -8,6 +8,16 @@ import { EntityDecoder, DecodingMode, htmlDecodeTree } from 'entities/decode';
 export type SourceKind = 'text' | 'markdown' | 'html';
 
 /**
+ * The longest URL lint checks, in UTF-16 code units (64 KiB). No one writes a longer one by hand
+ * (a data: URL of an image of some 48 kB is about as long), and reading one costs memory that
+ * grows with it: parse5 builds an attribute value a character at a time, the parser's errors and
+ * the findings of one URL are held together. A longer URL is left unchecked: an HTML attribute
+ * value past this length is not kept (html.ts), and in text and Markdown a run of more characters
+ * than this without white space is passed over (LongRuns, in text.ts).
+ */
+export const MAX_URL_LENGTH = 64 * 1024;
+
+/**
  * Where a URL was written, which decides how a replacement must be escaped (see fix.ts):
  *   text                 prose in a text file or in Markdown (a GFM literal autolink included)
  *   markdown-destination a link destination `[a](here)` or `[id]: here`

@@ -13,9 +13,18 @@
 // a tree builder it does not follow the insertion modes, so it reads <![CDATA[ as CDATA inside
 // <svg> and <math> by counting their start and end tags. None of this changes which attribute
 // values are found.
+//
+// Bounded memory. parse5 builds each attribute value, comment, tag name and run of text a
+// character at a time (a string concatenation each, some 32 bytes of memory per character until
+// the token ends: a 50 MB attribute took 4.6 GB), and keeps all its input from the start of the
+// token. So the text is fed in steps of STEP, and when, after one, the tokenizer is building such
+// a string past MAX_URL_LENGTH, the characters that would only be added to it are not fed at all
+// (they change nothing else: see BUILDING) up to the one that ends it. An attribute value longer
+// than MAX_URL_LENGTH is not checked. Where text was left out (here, or by the caller: `skip`),
+// the tokenizer's offsets are moved back to the document's (`gapAt`).
 
 import { Tokenizer, TokenizerMode, type Token } from 'parse5';
-import { characterReference, Decoded, DecodingMode, foundFrom, type FoundURL, type URLContext } from './found';
+import { characterReference, Decoded, DecodingMode, foundFrom, MAX_URL_LENGTH, type FoundURL, type URLContext } from './found';
 
 const HTML_WS = /[\t\n\f\r ]/;
 
@@ -247,22 +256,114 @@ function attributeValueSpan(text: string, start: number, end: number, nameLength
   return { start: i, end, quote: '' };
 }
 
-/** Finds the URLs of an HTML document given in chunks; offsets count from the document's start. */
+/** How much text the tokenizer is fed at a time (what a string it builds may grow by before it is checked). */
+const STEP = 16 * 1024;
+
+/** Which string the tokenizer builds in a state (see BUILDING). */
+type Builds = 'value' | 'name' | 'tag' | 'comment' | 'doctype' | 'text';
+
+/**
+ * The tokenizer states in which it builds a string a character at a time, each with the string
+ * it builds and the characters that, there, are only added to that string (the tokenizer stays in
+ * the state and does nothing else with them: leaving them out changes nothing but the string).
+ * The state numbers are parse5's own, learnt by feeding a tokenizer the start of each construct
+ * (so another version of parse5 that numbers them otherwise is still read right).
+ */
+const BUILDING: ReadonlyMap<number, { builds: Builds; only: (c: number) => boolean }> = (() => {
+  const ws = (c: number) => c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
+  const probes: Array<[string, Builds, (c: number) => boolean]> = [
+    ['<a b="', 'value', (c) => c !== 0x22],
+    ["<a b='", 'value', (c) => c !== 0x27],
+    ['<a b=c', 'value', (c) => !ws(c) && c !== 0x3e],
+    ['<a b', 'name', (c) => !ws(c) && c !== 0x2f && c !== 0x3e && c !== 0x3d],
+    ['<a', 'tag', (c) => !ws(c) && c !== 0x2f && c !== 0x3e],
+    ['<!--a', 'comment', (c) => c !== 0x2d && c !== 0x3c],
+    ['<!--a--', 'comment', (c) => c === 0x2d],
+    ['<!--a<', 'comment', (c) => c === 0x3c],
+    ['<?a', 'comment', (c) => c !== 0x3e],
+    ['<!DOCTYPE a', 'doctype', (c) => !ws(c) && c !== 0x3e],
+    ['<!DOCTYPE a PUBLIC "', 'doctype', (c) => c !== 0x22 && c !== 0x3e],
+    ["<!DOCTYPE a PUBLIC '", 'doctype', (c) => c !== 0x27 && c !== 0x3e],
+    ['<!DOCTYPE a SYSTEM "', 'doctype', (c) => c !== 0x22 && c !== 0x3e],
+    ["<!DOCTYPE a SYSTEM '", 'doctype', (c) => c !== 0x27 && c !== 0x3e],
+    ['a', 'text', (c) => c !== 0x3c],
+  ];
+  const states = new Map<number, { builds: Builds; only: (c: number) => boolean }>();
+  const noop = () => {};
+  const handler = { onComment: noop, onDoctype: noop, onStartTag: noop, onEndTag: noop, onEof: noop, onCharacter: noop, onNullCharacter: noop, onWhitespaceCharacter: noop };
+  for (const [start, builds, only] of probes) {
+    const t = new Tokenizer({}, handler);
+    t.write(start, false);
+    states.set(t.state, { builds, only });
+  }
+  // the text of raw text elements, read until "<" (or, in <plaintext>, to the end)
+  for (const mode of [TokenizerMode.RCDATA, TokenizerMode.RAWTEXT, TokenizerMode.SCRIPT_DATA]) states.set(mode, { builds: 'text', only: (c) => c !== 0x3c });
+  states.set(TokenizerMode.PLAINTEXT, { builds: 'text', only: () => true });
+  states.set(TokenizerMode.CDATA_SECTION, { builds: 'text', only: (c) => c !== 0x5d });
+  return states;
+})();
+
+/** parse5's tokenizer, telling how long the string it is building has grown. */
+class BoundedTokenizer extends Tokenizer {
+  /** What the tokenizer is building a character at a time and how long it is, or null. */
+  building(): { length: number; only: (c: number) => boolean } | null {
+    const b = BUILDING.get(this.state);
+    if (!b) return null;
+    const token = this.currentToken;
+    let length = 0;
+    switch (b.builds) {
+      case 'value':
+        length = this.currentAttr.value.length;
+        break;
+      case 'name':
+        length = this.currentAttr.name.length;
+        break;
+      case 'tag':
+        length = token && 'tagName' in token ? token.tagName.length : 0;
+        break;
+      case 'comment':
+        length = token && 'data' in token ? token.data.length : 0;
+        break;
+      case 'doctype':
+        if (token && 'forceQuirks' in token) length = Math.max(token.name?.length ?? 0, token.publicId?.length ?? 0, token.systemId?.length ?? 0);
+        break;
+      case 'text':
+        length = this.currentCharacterToken?.chars.length ?? 0;
+        break;
+    }
+    return { length, only: b.only };
+  }
+}
+
+/** Finds the URLs of an HTML document given in chunks; offsets count from the document's start (or `offset`). */
 export class HTMLFinder {
-  /** The document text from `windowStart` on (what a pending token may still need). */
+  /** The text fed to the tokenizer from `windowStart` on (what a pending token may still need). */
   private window = '';
   private windowStart = 0;
-  /** Every token up to here is finished. */
+  /** How much text the tokenizer was fed. */
+  private fed = 0;
+  /** Every token up to here (in the tokenizer's offsets, as the window's) is finished. */
   private safe = 0;
   private found: FoundURL[] = [];
   private foreignDepth = 0;
-  private readonly tokenizer: Tokenizer;
+  private readonly tokenizer: BoundedTokenizer;
+  /**
+   * Where text was left out: at each of these offsets of the tokenizer, `gapEnds` says how much
+   * was left out in all up to and with it. Those before the window are folded into `before`.
+   */
+  private gapAt: number[] = [];
+  private gapEnds: number[] = [];
+  private before: number;
+  /** Leaving out what only adds to the string being built (see the top of this file). */
+  private eliding: ((c: number) => boolean) | null = null;
 
-  constructor() {
+  /** `offset`: where in the document the text given starts. */
+  constructor(offset = 0) {
+    this.before = offset;
     const seen = (token: { location?: Token.Location | null }) => {
       if (token.location) this.safe = Math.max(this.safe, token.location.endOffset);
     };
-    this.tokenizer = new Tokenizer(
+    this.tokenizer = new BoundedTokenizer(
       { sourceCodeLocationInfo: true },
       {
         onStartTag: (token) => {
@@ -284,23 +385,83 @@ export class HTMLFinder {
     );
   }
 
-  /** Where the text still kept starts (everything before it is done with). */
+  /** Where the text still kept starts, in the document (everything before it is done with). */
   get keptFrom(): number {
-    return this.windowStart;
+    return this.windowStart + this.shiftBefore(this.windowStart);
   }
 
   /** Reads the next chunk (`last` for the final one) and returns the URLs found so far. */
   write(chunk: string, last: boolean): FoundURL[] {
-    this.window += chunk;
-    this.tokenizer.write(chunk, last);
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.eliding) {
+        const only = this.eliding;
+        let j = i;
+        while (j < chunk.length && only(chunk.charCodeAt(j))) j++;
+        this.gap(j - i);
+        i = j;
+        if (j < chunk.length) this.eliding = null;
+        continue;
+      }
+      const part = chunk.slice(i, i + STEP);
+      i += part.length;
+      this.window += part;
+      this.fed += part.length;
+      this.tokenizer.write(part, false);
+      const b = this.tokenizer.building();
+      if (b && b.length > MAX_URL_LENGTH) this.eliding = b.only;
+    }
+    if (last) this.tokenizer.write('', true);
     const drop = Math.min(this.safe - this.windowStart, this.window.length);
     if (drop > 0) {
       this.window = this.window.slice(drop);
       this.windowStart += drop;
+      // gaps before the window are not needed one by one any more
+      let k = 0;
+      while (k < this.gapAt.length && this.gapAt[k] < this.windowStart) k++;
+      if (k > 0) {
+        this.before += this.gapEnds[k - 1];
+        this.gapAt = this.gapAt.slice(k);
+        this.gapEnds = this.gapEnds.slice(k).map((n) => n - this.gapEnds[k - 1]);
+      }
     }
     const out = this.found;
     this.found = [];
     return out;
+  }
+
+  /** `length` characters of the document, next, are not given (they held nothing to find). */
+  skip(length: number): void {
+    this.gap(length);
+  }
+
+  private gap(length: number): void {
+    if (length <= 0) return;
+    const n = this.gapAt.length;
+    const total = (n > 0 ? this.gapEnds[n - 1] : 0) + length;
+    if (n > 0 && this.gapAt[n - 1] === this.fed) this.gapEnds[n - 1] = total;
+    else {
+      this.gapAt.push(this.fed);
+      this.gapEnds.push(total);
+    }
+  }
+
+  /** How far the document is ahead of the tokenizer's offsets before `at` (gaps at `at` not counted). */
+  private shiftBefore(at: number): number {
+    let lo = 0;
+    let hi = this.gapAt.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.gapAt[mid] < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.before + (lo > 0 ? this.gapEnds[lo - 1] : 0);
+  }
+
+  /** Whether text was left out within [start, end] (the tokenizer's offsets). */
+  private gapWithin(start: number, end: number): boolean {
+    for (let k = this.gapAt.length - 1; k >= 0 && this.gapAt[k] >= start; k--) if (this.gapAt[k] <= end) return true;
+    return false;
   }
 
   private startTag(token: Token.TagToken): void {
@@ -320,12 +481,16 @@ export class HTMLFinder {
       if (!syntax) continue;
       const loc = locs[attrName];
       if (!loc) continue;
+      // a value longer than any URL lint checks, or one that text was left out of
+      if (attr.value.length > MAX_URL_LENGTH || this.gapWithin(loc.startOffset, loc.endOffset)) continue;
       const w = this.windowStart;
       const value = attributeValueSpan(this.window, loc.startOffset - w, loc.endOffset - w, attrName.length);
       if (!value) continue;
-      let d = decodeAttributeValue(this.window, value.start, value.end, w);
-      const regionStart = value.start + w;
-      const regionEnd = value.end + w;
+      // the document's offsets: the window's, moved by what was left out before the value
+      const base = w + this.shiftBefore(loc.startOffset);
+      let d = decodeAttributeValue(this.window, value.start, value.end, base);
+      const regionStart = value.start + base;
+      const regionEnd = value.end + base;
       let context: URLContext = value.quote === '"' ? 'html-double' : value.quote === "'" ? 'html-single' : 'html-unquoted';
       if (d.value !== attr.value) {
         // This is not what the tokenizer made of the value (it should not happen): the URLs are

@@ -13,14 +13,14 @@
 // Relative targets (no scheme) are checked only when a base URL is given.
 
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationErrorType } from 'url-grammar';
-import { sourceSpan, type FoundURL, type SourceKind } from './found';
+import { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind } from './found';
 import { planFix } from './fix';
 import { HTMLFinder } from './html';
 import { MarkdownParser, MarkdownSplitter } from './markdown';
-import { proseURLs } from './text';
+import { isWhiteSpace, LongRuns, proseURLs, type Stretch } from './text';
 import { FindingFilter, type FindingRules } from './disable';
 
-export { sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
+export { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
 export { KNOWN_SCHEMES } from './text';
 export { srcsetURLs } from './html';
 export { planFix, type FixPlan, type FixContext } from './fix';
@@ -165,33 +165,52 @@ function resolveBase(base: LintOptions['base']): URLRecord | undefined {
 /**
  * Cuts text, given in chunks, at line breaks into pieces of about `target` units (prose URLs
  * never cross a line). A line longer than `longLine` is cut after white space, which no prose URL
- * holds either. Only the new chunk is searched, so a long line costs linear time.
+ * holds either: there is some at least every MAX_URL_LENGTH units, as LongRuns leaves out longer
+ * runs without it (and cuts the text there). Only the new text is searched, so a long line costs
+ * linear time, and a piece is at most about longLine + MAX_URL_LENGTH units.
  */
 class LineSplitter {
+  private readonly runs = new LongRuns();
   private pending = '';
   private pendingStart = 0;
   constructor(
     private readonly target = 128 * 1024,
     private readonly longLine = 1024 * 1024,
   ) {}
-  push(chunk: string): Array<{ text: string; offset: number }> {
-    const before = this.pending.length;
-    this.pending += chunk;
-    if (this.pending.length < this.target) return [];
-    // the last line break in the chunk, not a CR that may be half of CR LF
-    let at = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r', chunk.length - 2));
-    if (at < 0 && this.pending.length > this.longLine) at = Math.max(chunk.lastIndexOf(' '), chunk.lastIndexOf('\t'));
-    if (at < 0) return [];
-    const cut = before + at + 1;
-    const piece = { text: this.pending.slice(0, cut), offset: this.pendingStart };
-    this.pending = this.pending.slice(cut);
-    this.pendingStart += cut;
-    return [piece];
+  push(chunk: string): Stretch[] {
+    const out: Stretch[] = [];
+    for (const s of this.runs.push(chunk)) this.take(s, out);
+    return out;
   }
-  end(): Array<{ text: string; offset: number }> {
-    const out = this.pending.length > 0 ? [{ text: this.pending, offset: this.pendingStart }] : [];
+  end(): Stretch[] {
+    const out: Stretch[] = [];
+    for (const s of this.runs.end()) this.take(s, out);
+    if (this.pending.length > 0) out.push({ text: this.pending, offset: this.pendingStart });
     this.pending = '';
     return out;
+  }
+  private take(s: Stretch, out: Stretch[]): void {
+    if (this.pending.length > 0 && s.offset !== this.pendingStart + this.pending.length) {
+      // a run was left out: what came before it is a piece (it ends where a URL ends)
+      out.push({ text: this.pending, offset: this.pendingStart });
+      this.pending = '';
+    }
+    if (this.pending.length === 0) this.pendingStart = s.offset;
+    const chunk = s.text;
+    const before = this.pending.length;
+    this.pending += chunk;
+    if (this.pending.length < this.target) return;
+    // the last line break in the chunk, not a CR that may be half of CR LF
+    let at = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r', chunk.length - 2));
+    if (at < 0 && this.pending.length > this.longLine) {
+      at = chunk.length - 1;
+      while (at >= 0 && !isWhiteSpace(chunk.charCodeAt(at))) at--;
+    }
+    if (at < 0) return;
+    const cut = before + at + 1;
+    out.push({ text: this.pending.slice(0, cut), offset: this.pendingStart });
+    this.pending = this.pending.slice(cut);
+    this.pendingStart += cut;
   }
 }
 
@@ -233,12 +252,12 @@ export class LintSession {
     return out;
   }
 
-  private pieces(pieces: Array<{ text: string; offset: number }>): LintDiagnostic[] {
+  private pieces(pieces: Array<{ text: string; offset: number; continued?: boolean }>): LintDiagnostic[] {
     const out: LintDiagnostic[] = [];
     for (const p of pieces) {
       if (this.markdown) {
         // the parser may keep the end of a piece back: lines are dropped only before it
-        for (const d of this.report(this.markdown.push(p.text, p.offset))) out.push(d);
+        for (const d of this.report(this.markdown.push(p.text, p.offset, p.continued))) out.push(d);
         this.lines.drop(this.markdown.keptFrom);
         continue;
       }
@@ -253,6 +272,8 @@ export class LintSession {
     const out: LintDiagnostic[] = [];
     for (const f of found) {
       if (f.relative && !this.base) continue;
+      // (a URL longer than any a person writes is not checked: see MAX_URL_LENGTH)
+      if (f.url.length > MAX_URL_LENGTH) continue;
       const errors = parseWithDiagnostics(f.url, { baseURL: this.base }).errors;
       if (errors.length === 0) continue;
       let fix: LintFix | undefined;

@@ -34,18 +34,24 @@
 // at the left margin, not white space, after a blank line; or an ATX heading or a bullet list
 // item ("- x", "* x", "+ x") at the left margin. Never inside a fenced code block or an HTML block
 // as far as the splitter can tell; and where it is wrong, the parser finds it out (its last
-// block is still open at the end of the piece) and keeps that block for the next piece
-// (MarkdownParser.push). What a piece boundary can still change: a reference link `[text][id]`
-// whose definition comes in a LATER piece is not recognised as a link (definitions of earlier
-// pieces are carried forward, so those resolve); its text is then read as prose, which finds the
-// same URLs in it. A fence that is never closed, or an HTML block of one of those kinds that never
-// ends, makes the rest of the document one piece.
+// block is still open at the end of the piece) and reads that block on, line by line, in the next
+// pieces until it ends (MarkdownParser.push, Held). What a piece boundary can still change: a
+// reference link `[text][id]` whose definition comes in a LATER piece is not recognised as a link
+// (definitions of earlier pieces are carried forward, so those resolve); its text is then read as
+// prose, which finds the same URLs in it.
+//
+// Bounds. Whatever the document, a piece is bounded (MarkdownSplitter: SPLIT_SOFT, SPLIT_HARD,
+// and LongRuns for runs without white space), so micromark, which holds hundreds of bytes of
+// events per character, is never given more than a few hundred kB; a fenced code block or HTML
+// block that never ends is read on line by line (Held), whatever its length; and a line is read
+// as nested 100 levels deep at most (MAX_NESTING). Only documents no one writes meet the cuts
+// that can change what is found.
 
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { characterReference, Decoded, DecodingMode, foundFrom, isRelative, plain, type FoundURL, type URLContext } from './found';
-import { htmlURLs } from './html';
-import { proseURLs } from './text';
+import { HTMLFinder, htmlURLs } from './html';
+import { isWhiteSpace, LongRuns, proseURLs } from './text';
 
 const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/;
 
@@ -288,6 +294,9 @@ interface Part {
   open: boolean;
   /** When open: a line that may close that block matches this (the first such line is where to look again). */
   closer?: RegExp;
+  /** When open: where the open block's first line starts, and whether it is a fenced code block or HTML. */
+  openFrom?: number;
+  openKind?: 'code' | 'html';
   /** For a part micromark parsed: how many labels were defined when it did. */
   definedAt: number;
   /** For a part the fast path read: the inline content to scan, as [start, end) pairs. */
@@ -338,10 +347,10 @@ const BLANK_LINE = /^[ \t]*$/;
  * block or an HTML block still open at the end: a line after it would belong to it. A fenced
  * code block is closed when it has its closing fence; an HTML block of kinds 1 to 5 when its end
  * condition came; of kinds 6 and 7 when a blank line follows it. When unsure, open (which only
- * makes the stretch longer). Returns, for an open block, what a line that may close it matches;
- * else null.
+ * makes the stretch longer). Returns, for an open block, what a line that may close it matches,
+ * where the block starts in sub and which it is; else null.
  */
-function openAtEnd(events: ReturnType<typeof postprocess>, sub: string): RegExp | null {
+function openAtEnd(events: ReturnType<typeof postprocess>, sub: string): { closer: RegExp; start: number; kind: 'code' | 'html' } | null {
   let depth = 0;
   let last = -1;
   for (let k = 0; k < events.length; k++) {
@@ -353,6 +362,12 @@ function openAtEnd(events: ReturnType<typeof postprocess>, sub: string): RegExp 
   }
   if (last < 0) return null;
   const token = events[last][1];
+  const closer = blockCloser(token, events, last, sub);
+  return closer ? { closer, start: token.start.offset, kind: token.type === 'codeFenced' ? 'code' : 'html' } : null;
+}
+
+/** For openAtEnd: what closes the top-level block `token` (events[last]) when it is open at the end of sub, or null. */
+function blockCloser(token: ReturnType<typeof postprocess>[number][1], events: ReturnType<typeof postprocess>, last: number, sub: string): RegExp | null {
   if (token.type === 'codeFenced') {
     let fences = 0;
     for (let k = last + 1; k < events.length && events[k][1] !== token; k++) {
@@ -387,6 +402,12 @@ export const MAX_NESTING = 100;
  * What follows them is then read as the text of a paragraph at that depth, so its links and
  * literal URLs are still found, at the same offsets (the length does not change). Lines within
  * the limit, and so every document written for people, are left as they are.
+ *
+ * A line also goes on with the list items it is indented under, which needs 2 columns or more of
+ * indentation each ("- " is the narrowest marker): so a marker after w columns of white space
+ * (less one for each marker before it, the space that follows a marker) is counted as that many
+ * markers and half w. A list nested 2,000 deep by indentation alone is so read as 100 levels,
+ * then text.
  */
 function withNestingCapped(sub: string): string {
   let out: string[] | null = null;
@@ -396,9 +417,15 @@ function withNestingCapped(sub: string): string {
     const nl = sub.indexOf('\n', at);
     const e = nl < 0 ? n : nl;
     let markers = 0;
+    let columns = 0;
     let i = at;
     for (;;) {
-      while (i < e && (sub.charCodeAt(i) === 0x20 || sub.charCodeAt(i) === 0x09)) i++;
+      for (; i < e; i++) {
+        const c = sub.charCodeAt(i);
+        if (c === 0x20) columns++;
+        else if (c === 0x09) columns += 4 - (columns % 4);
+        else break;
+      }
       if (i >= e) break;
       // a ">", or a list item's marker with the white space after it (listItem, as the fast path reads one)
       let end = i + 1;
@@ -407,7 +434,7 @@ function withNestingCapped(sub: string): string {
         if (item === null) break;
         end = item.content < 0 ? e : item.content;
       }
-      if (++markers > MAX_NESTING) {
+      if (++markers + Math.max(0, (columns - markers + 1) >> 1) > MAX_NESTING) {
         out ??= [];
         out.push(sub.slice(last, i), 'x'.repeat(end - i));
         last = end;
@@ -430,10 +457,15 @@ function micromarkPart(text: string, from: number, to: number, prose: boolean, d
   const part: Part = { from, to, found: [], skipped: [], open: false, definedAt: 0 };
   const parser = defined.parser(prose);
   const events = postprocess(parser.document().write(preprocess()(sub, undefined, true)));
-  const closer = openAtEnd(events, sub);
-  if (closer) {
+  const openBlock = openAtEnd(events, sub);
+  if (openBlock) {
     part.open = true;
-    part.closer = closer;
+    part.closer = openBlock.closer;
+    // the block's first line, from its start
+    let at = openBlock.start;
+    while (at > 0 && sub.charCodeAt(at - 1) !== 10 && sub.charCodeAt(at - 1) !== 13) at--;
+    part.openFrom = from + at;
+    part.openKind = openBlock.kind;
   }
   part.definedAt = defined.size;
   const found = part.found;
@@ -1348,6 +1380,8 @@ class BlockScanner {
         if (j >= n) {
           part.open = true;
           part.closer = fenceCloser(text.slice(at, at + fence.length));
+          part.openFrom = s;
+          part.openKind = 'code';
           part.skipped.push([s, text.length]);
           return done(n);
         }
@@ -1532,21 +1566,25 @@ function definition(text: string, q: number, ce: number): { labelEnd: number; s:
 /**
  * Parses Markdown pieces one after another, carrying the reference definitions of earlier
  * pieces forward. `find` returns a piece's URLs with offsets counted from `offset`; `push` and
- * `end` do the same for a document given piece by piece (MarkdownSplitter), and keep back the
- * end of a piece whose last block is still open (the splitter was wrong there) until the next.
+ * `end` do the same for a document given piece by piece (MarkdownSplitter). A piece whose last
+ * top-level block is a fenced code block or an HTML block still open at its end (the splitter
+ * was wrong there, or cut it as too long) leaves that block open for the next: its lines are
+ * read as they come, until the line that closes it (see Held), and only then is Markdown read
+ * again. So a block of any length is read in bounded memory, and exactly: a fenced code block
+ * holds nothing, an HTML block's URLs are what html.ts finds in it, fed piece by piece.
  */
 export class MarkdownParser {
   private readonly defined = new DefinedLabels();
-  private pending = '';
-  private pendingStart = 0;
-  /** What a line that may close the block kept back matches. */
-  private closer?: RegExp;
+  /** Where the text read so far ends (where the next piece should start). */
+  private next = 0;
+  /** The block left open by the last piece, if any. */
+  private held: Held | null = null;
 
   constructor(private readonly options: MarkdownFindOptions = {}) {}
 
-  /** Where the text that `push` keeps back starts (all before it is done with). */
+  /** Where the text still needed starts (all before it is done with). */
   get keptFrom(): number {
-    return this.pendingStart;
+    return this.held ? Math.min(this.held.keptFrom, this.next) : this.next;
   }
 
   /** The URLs of one piece, parsed whole. */
@@ -1554,36 +1592,50 @@ export class MarkdownParser {
     return this.piece(text, offset, false).found;
   }
 
-  /** The URLs of the next piece of a document (which starts at `offset`), as far as they are certain. */
-  push(text: string, offset: number): FoundURL[] {
-    if (this.pending.length === 0) this.pendingStart = offset;
-    else if (this.closer && !text.split(/\r\n|\r|\n/).some((line) => this.closer!.test(line))) {
-      // the block kept back is still open: nothing to parse again yet
-      this.pending += text;
-      return [];
+  /**
+   * The URLs of the next piece of a document (which starts at `offset`), as far as they are
+   * certain. A `continued` piece (see Piece) starts inside blocks it does not see, such as list
+   * items nested deep: its lines indented 4 columns or more, which would read as code at the top
+   * level, are read as text (their first character taken for a letter), so that their URLs are
+   * still found.
+   */
+  push(text: string, offset: number, continued = false): FoundURL[] {
+    const out: FoundURL[] = [];
+    if (offset > this.next && this.held) {
+      // text was left out (a run too long to hold a URL): the block open goes on past it
+      this.held.skip(offset - this.next);
     }
-    const whole = this.pending + text;
-    const r = this.piece(whole, this.pendingStart, true);
-    this.pending = whole.slice(r.done);
-    this.pendingStart += r.done;
-    this.closer = r.closer;
-    return r.found;
+    this.next = offset + text.length;
+    if (this.held) {
+      const taken = this.held.push(text, out);
+      if (this.held.closed) this.held = null;
+      if (taken === text.length) return out;
+      text = text.slice(taken);
+      offset += taken;
+    }
+    if (continued) text = asText(text);
+    const r = this.piece(text, offset, true);
+    for (const f of r.found) out.push(f);
+    if (r.held) {
+      this.held = r.held;
+      r.held.push(text.slice(r.done), out);
+    }
+    return out;
   }
 
-  /** The URLs of what `push` kept back, at the end of the document. */
+  /** The URLs of the block left open, at the end of the document. */
   end(): FoundURL[] {
-    const r = this.piece(this.pending, this.pendingStart, false);
-    this.pending = '';
-    this.closer = undefined;
-    this.pendingStart += r.done;
-    return r.found;
+    const out: FoundURL[] = [];
+    this.held?.end(out);
+    this.held = null;
+    return out;
   }
 
   /**
    * The URLs of text (offsets counted from `offset`). With `hold`, a last block that is still
    * open is left out and `done` says where it starts.
    */
-  private piece(text: string, offset: number, hold: boolean): { found: FoundURL[]; done: number; closer?: RegExp } {
+  private piece(text: string, offset: number, hold: boolean): { found: FoundURL[]; done: number; held?: Held } {
     const prose = this.options.prose !== false;
     const defined = this.defined;
     const parts: Part[] = [];
@@ -1635,13 +1687,15 @@ export class MarkdownParser {
         }
       }
     }
-    // the end of the piece, if its last block is still open, waits for the next piece
+    // the end of the piece, if its last block is still open, is read as the block goes on (what
+    // came before the block in the same part is read again without it)
     let done = text.length;
-    let closer: RegExp | undefined;
+    let held: Held | undefined;
     if (hold && parts.length > 0 && parts[parts.length - 1].open) {
       const last = parts.pop()!;
-      done = last.from;
-      closer = last.closer;
+      done = last.openFrom ?? last.from;
+      if (done > last.from) parts.push(micromarkPart(text, last.from, done, prose && hasCandidate(text, last.from, done), defined));
+      held = new Held(last.closer ?? BLANK_LINE, last.openKind === 'html', offset + done);
     }
     // micromark's parts that came before a definition of the piece are read again; then the
     // fast path's inline content, with every definition known
@@ -1675,7 +1729,7 @@ export class MarkdownParser {
     }
     found.sort((a, b) => a.start - b.start || a.end - b.end);
     if (offset !== 0) for (const f of found) moved(f, offset);
-    return { found, done, closer };
+    return { found, done, held };
   }
 
   /** The fast path's inline content of a part; false when it has something only micromark reads. */
@@ -1686,6 +1740,112 @@ export class MarkdownParser {
     const scanner = new InlineScanner(text, this.defined, prose, part);
     for (let i = 0; i < ranges.length; i += 2) if (!scanner.scan(ranges[i], ranges[i + 1])) return false;
     return true;
+  }
+}
+
+/** `text` with each line indented 4 columns or more starting with "x" for its first space or tab (MarkdownParser.push). */
+function asText(text: string): string {
+  return text.replace(/^(?: {4}| {0,3}\t)/gm, (m) => 'x' + m.slice(1));
+}
+
+/**
+ * A top-level fenced code block or HTML block that a piece left open, read line by line as the
+ * document goes on (MarkdownParser.push): a fenced code block until the line that closes it
+ * (`closer`), which is its last; an HTML block of kinds 1 to 5 until the line with its end
+ * condition, which is its last; of kinds 6 and 7 until a blank line, which is not its. Each line
+ * of an HTML block goes to an HTMLFinder as it comes (what micromark's htmlFlow token holds,
+ * read as htmlURLs reads it whole). A line is kept only as far as a closing line can need it.
+ */
+class Held {
+  private readonly html: HTMLFinder | null;
+  /** The line read so far (no line break yet): its start, or its end only once it is long. */
+  private line = '';
+  private long = false;
+  /** The end condition of an HTML block of kinds 1 to 5 was met on the line so far. */
+  private met = false;
+  /** The last text ended with a CR: a LF next is the rest of that line break. */
+  private cr = false;
+  private first = true;
+  /** The line that ends the block was read. */
+  closed = false;
+
+  constructor(
+    private readonly closer: RegExp,
+    html: boolean,
+    start: number,
+  ) {
+    this.html = html ? new HTMLFinder(start) : null;
+  }
+
+  /** Where the text the HTMLFinder still holds starts. */
+  get keptFrom(): number {
+    return this.html ? this.html.keptFrom : Infinity;
+  }
+
+  /**
+   * Reads `text`, the document's next, as the block goes on (its URLs to `out`): returns how much
+   * of it is the block's (all of it while the block is still open). The first text given is the
+   * block's own start, which the parser saw open to its end.
+   */
+  push(text: string, out: FoundURL[]): number {
+    const first = this.first;
+    this.first = false;
+    let i = 0;
+    if (this.cr && text.charCodeAt(0) === 10) i = 1;
+    this.cr = false;
+    let end = text.length;
+    while (i < text.length) {
+      let j = i;
+      while (j < text.length && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
+      this.add(text, i, j);
+      if (j === text.length) break;
+      const eol = text.charCodeAt(j) === 13 && text.charCodeAt(j + 1) === 10 ? 2 : 1;
+      if (eol === 1 && text.charCodeAt(j) === 13 && j + 1 === text.length) this.cr = true;
+      const closes = !first && this.closes();
+      this.line = '';
+      this.long = false;
+      this.met = false;
+      if (closes) {
+        // a blank line ends an HTML block of kinds 6 and 7 and is not its; a closing line is
+        end = this.closer === BLANK_LINE ? i : j + eol;
+        this.closed = true;
+        break;
+      }
+      i = j + eol;
+    }
+    if (this.html) for (const f of this.html.write(text.slice(0, end), this.closed)) out.push(f);
+    return end;
+  }
+
+  /** A run of `length` characters without white space was left out of the line being read. */
+  skip(length: number): void {
+    this.long = true;
+    this.html?.skip(length);
+  }
+
+  /** At the end of the document: what the HTML block still holds. */
+  end(out: FoundURL[]): void {
+    if (this.html) for (const f of this.html.write('', true)) out.push(f);
+  }
+
+  /** Adds text[i, j) to the line being read. */
+  private add(text: string, i: number, j: number): void {
+    if (j === i) return;
+    this.line += text.slice(i, j);
+    if (this.line.length > 4096) {
+      // no closing fence or blank line is this long; an end condition (a few characters) is
+      // looked for before all but the end of the line is let go
+      if (this.closer !== BLANK_LINE && !this.closer.source.startsWith('^') && this.closer.test(this.line)) this.met = true;
+      this.line = this.line.slice(-64);
+      this.long = true;
+    }
+  }
+
+  /** Whether the line just read closes the block. */
+  private closes(): boolean {
+    if (this.met) return true;
+    if (this.long && (this.closer === BLANK_LINE || this.closer.source.startsWith('^'))) return false;
+    return this.closer.test(this.line);
   }
 }
 
@@ -1746,11 +1906,64 @@ const HTML_BLOCK_1_TO_5 = /^ {0,3}<(?:(?:script|pre|style|textarea)(?=[\s>]|$)|!
 const HTML_BLOCK_7 = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/;
 
 /**
+ * What a line costs micromark, roughly: its length, and 8 more for each ASCII punctuation
+ * character, where micromark's constructs start (a block quote marker, a list item's, a link's
+ * brackets...). micromark holds about 250 bytes of events per character of plain prose, and up to
+ * 3 kB per character of nested markers or links; this weight keeps the memory of a piece within
+ * about 150 MB for a weight of SPLIT_HARD (see below), whatever it holds.
+ */
+function lineWeight(text: string, start: number, end: number): number {
+  let w = end - start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) w += PUNCTUATION_WEIGHT[c];
+  }
+  return w;
+}
+
+/** 8 for each ASCII punctuation character, by code. */
+const PUNCTUATION_WEIGHT = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if (isAsciiPunctuation(c)) t[c] = 8;
+  return t;
+})();
+
+/**
+ * A piece past this weight (lineWeight) is cut before the next line at the left margin (a line
+ * that starts with a character other than white space), even where no top-level block starts
+ * whatever came before; past SPLIT_HARD, before the next line whatever it is, and a line past
+ * SPLIT_HARD by itself after white space in it. A document written for people has a place where a
+ * top-level block starts far more often (a blank line then a line at the margin, a heading, a
+ * bullet), so these cuts are only met in a very long block quote, list item, table or HTML block,
+ * or in what no one writes (80,000 lines of nested quotes, a list nested 2,000 deep).
+ */
+export const SPLIT_SOFT = 64 * 1024;
+export const SPLIT_HARD = 256 * 1024;
+
+/**
+ * A piece of a Markdown document, at `offset`. `continued`: it was cut off the text before it
+ * where no block starts (past SPLIT_HARD, inside a line, or after a run LongRuns left out), so
+ * its lines may be inside blocks it does not see (see MarkdownParser.push).
+ */
+export interface Piece {
+  text: string;
+  offset: number;
+  continued?: boolean;
+}
+
+/**
  * Cuts Markdown text, given in chunks, into pieces that parse the same apart as together (see the
- * top of this file). `push` returns the pieces completed so far, each with its offset in the
- * document; `end` returns the rest.
+ * top of this file), and that are bounded in size. `push` returns the pieces completed so far,
+ * each with its offset in the document; `end` returns the rest. The text first goes through
+ * LongRuns (runs of more than MAX_URL_LENGTH characters without white space are left out, which
+ * also cuts the piece there). A piece is cut past SPLIT_SOFT and SPLIT_HARD as they say: there,
+ * unlike at the other cuts, a construct that goes on across the cut (a link whose text goes on on
+ * the next line, the lines of a list item indented under it, a fenced code block inside a list
+ * item) may read differently; a top-level fenced code block or HTML block cut through is still
+ * read whole (MarkdownParser.push).
  */
 export class MarkdownSplitter {
+  private readonly runs = new LongRuns();
   private pending = '';
   private pendingStart = 0;
   /** Where the next line to look at starts, in `pending`. */
@@ -1765,27 +1978,80 @@ export class MarkdownSplitter {
   private paragraph = false;
   /** No line break in `pending` before here (from `scan` on): where to look for the next one. */
   private searched = 0;
+  /** The weight (lineWeight) of the lines of the piece before `scan`. */
+  private weight = 0;
+  /** The next piece starts where no block starts (see Piece). */
+  private continued = false;
+  /** The weight of the line at `scan` up to `weighed` (it has no line break yet). */
+  private lineSoFar = 0;
+  private weighed = 0;
 
-  constructor(private readonly target = 16 * 1024) {}
+  /** `soft` and `hard`: SPLIT_SOFT and SPLIT_HARD, unless a test wants to see them at work on a small document. */
+  constructor(
+    private readonly target = 16 * 1024,
+    private readonly soft = SPLIT_SOFT,
+    private readonly hard = SPLIT_HARD,
+  ) {}
 
-  push(chunk: string): Array<{ text: string; offset: number }> {
-    this.pending += chunk;
-    return this.cut(false);
+  push(chunk: string): Piece[] {
+    const out: Piece[] = [];
+    for (const s of this.runs.push(chunk)) this.take(s, out);
+    return out;
   }
 
-  end(): Array<{ text: string; offset: number }> {
-    const out = this.cut(true);
-    if (this.pending.length > 0) out.push({ text: this.pending, offset: this.pendingStart });
+  end(): Piece[] {
+    const out: Piece[] = [];
+    for (const s of this.runs.end()) this.take(s, out);
+    for (const p of this.cut(true)) out.push(p);
+    if (this.pending.length > 0) out.push(this.piece(this.pending, this.pendingStart));
     this.pending = '';
     return out;
   }
 
-  private cut(last: boolean): Array<{ text: string; offset: number }> {
-    const out: Array<{ text: string; offset: number }> = [];
+  /** A piece, marked when it starts where no block starts (see Piece). */
+  private piece(text: string, offset: number): Piece {
+    const p: Piece = { text, offset };
+    if (this.continued) p.continued = true;
+    this.continued = false;
+    return p;
+  }
+
+  private take(s: { text: string; offset: number }, out: Piece[]): void {
+    if (this.pending.length > 0 && s.offset !== this.pendingStart + this.pending.length) {
+      // a long run was left out: the text before it is a piece of its own
+      for (const p of this.cut(true)) out.push(p);
+      if (this.pending.length > 0) out.push(this.piece(this.pending, this.pendingStart));
+      this.restart(s.offset);
+      this.continued = true;
+    }
+    if (this.pending.length === 0) this.restart(s.offset);
+    this.pending += s.text;
+    for (const p of this.cut(false)) out.push(p);
+  }
+
+  /** An empty piece at `offset`, read from the start of a line. */
+  private restart(offset: number): void {
+    this.pending = '';
+    this.pendingStart = offset;
+    this.scan = 0;
+    this.searched = 0;
+    this.weight = 0;
+    this.lineSoFar = 0;
+    this.weighed = 0;
+  }
+
+  private cut(last: boolean): Piece[] {
+    const out: Piece[] = [];
     const text = this.pending;
     let pieceStart = 0;
     let i = this.scan;
     const eol = /\r\n|\r|\n/g;
+    const cutAt = (at: number, continued = false) => {
+      out.push(this.piece(text.slice(pieceStart, at), this.pendingStart + pieceStart));
+      pieceStart = at;
+      this.weight = 0;
+      this.continued = continued;
+    };
     for (;;) {
       eol.lastIndex = Math.max(i, this.searched);
       const m = eol.exec(text);
@@ -1798,6 +2064,15 @@ export class MarkdownSplitter {
       const line = text.slice(i, m.index);
       const lineStart = i;
       i = m.index + m[0].length;
+      const weight = this.lineSoFar + lineWeight(text, Math.min(m.index, Math.max(lineStart, this.weighed)), m.index);
+      this.lineSoFar = 0;
+      this.weighed = i;
+      // a piece past its bounds is cut before this line (see SPLIT_SOFT)
+      if (lineStart > pieceStart) {
+        if (this.weight >= this.soft && line.length > 0 && !/^[ \t]/.test(line)) cutAt(lineStart);
+        else if (this.weight >= this.hard) cutAt(lineStart, true);
+      }
+      this.weight += weight;
       if (this.fence) {
         const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
         if (close && close[1][0] === this.fence.char && close[1].length >= this.fence.length) this.fence = null;
@@ -1816,9 +2091,10 @@ export class MarkdownSplitter {
       // inside an HTML block that a blank line ends, a fence or a heading is HTML
       if (this.htmlUntilBlank) continue;
       const blockStart = (this.afterBlank && /^[^ \t]/.test(line)) || /^(?:#{1,6}(?:[ \t]|$)|[-+*][ \t]+\S)/.test(line);
-      if (blockStart && lineStart - pieceStart >= this.target) {
-        out.push({ text: text.slice(pieceStart, lineStart), offset: this.pendingStart + pieceStart });
-        pieceStart = lineStart;
+      if (blockStart && lineStart > pieceStart && lineStart - pieceStart >= this.target) {
+        // (the weight of this line goes with the new piece)
+        cutAt(lineStart);
+        this.weight = weight;
       }
       this.afterBlank = false;
       const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
@@ -1833,10 +2109,28 @@ export class MarkdownSplitter {
         this.paragraph = false;
       } else this.paragraph = !/^ {0,3}(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$)/.test(line);
     }
+    // the line still open (no line break yet): past SPLIT_HARD by itself, it is cut after its
+    // last white space (there is some: LongRuns leaves no longer run without it)
+    if (text.length > this.weighed) {
+      this.lineSoFar += lineWeight(text, Math.max(i, this.weighed), text.length);
+      this.weighed = text.length;
+    }
+    if (this.lineSoFar >= this.hard) {
+      // (not after a CR at the very end: a LF may follow it)
+      let at = text.charCodeAt(text.length - 1) === 13 ? text.length - 1 : text.length;
+      while (at > i && !isWhiteSpace(text.charCodeAt(at - 1))) at--;
+      if (at > i && at > pieceStart) {
+        cutAt(at, true);
+        i = at;
+        this.lineSoFar = lineWeight(text, at, text.length);
+        this.searched = at;
+      }
+    }
     this.pending = text.slice(pieceStart);
     this.pendingStart += pieceStart;
     this.scan = i - pieceStart;
     this.searched = Math.max(0, this.searched - pieceStart);
+    this.weighed = Math.max(0, this.weighed - pieceStart);
     return out;
   }
 }

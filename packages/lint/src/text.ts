@@ -12,7 +12,7 @@
 //     hierarchical: in prose it is written file:///path, file:/path or file://host/path);
 //   - YARD's links to files, "{file:doc/x.md}" and "{include:file:doc/x.md}".
 
-import { plain, type FoundURL } from './found';
+import { MAX_URL_LENGTH, plain, type FoundURL } from './found';
 
 /** Schemes that count in prose even without "//" after the colon. */
 export const KNOWN_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'ws', 'wss', 'file', 'mailto', 'tel', 'data', 'javascript', 'blob'];
@@ -89,3 +89,98 @@ export function proseURLs(text: string, kind: 'text' | 'markdown'): FoundURL[] {
   }
   return found;
 }
+
+/** JavaScript's white space (`\s`), by code: what ends a prose URL, and a run of LongRuns. */
+export function isWhiteSpace(c: number): boolean {
+  if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** A stretch of a document, `text` at `offset`. */
+export interface Stretch {
+  text: string;
+  offset: number;
+}
+
+/**
+ * Passes a document on, given in chunks, less every run of more than MAX_URL_LENGTH characters
+ * without white space: no URL lint checks is in one (a prose URL ends at white space; so does a
+ * Markdown link's destination, but in angle brackets). `push` returns the stretches of text that
+ * are whole so far, each with its offset; where a run was left out, the next stretch starts after
+ * it (a gap). What is held between pushes is the run at the end (at most MAX_URL_LENGTH), so that
+ * a line of any length is read in bounded memory, and a splitter always finds white space to cut
+ * a long line at.
+ *
+ * A long run holds one of every STRIDE characters at least, so only those are looked at (and the
+ * run around each, to its ends): the text of a document written for people is hardly read at all.
+ */
+export class LongRuns {
+  /** The run at the end of what came so far (it may go on in the next chunk), and its offset. */
+  private held = '';
+  private heldAt = 0;
+  /** Where the next chunk starts in the document. */
+  private at = 0;
+  /** In a long run, left out up to its end. */
+  private skipping = false;
+
+  push(chunk: string): Stretch[] {
+    const out: Stretch[] = [];
+    const at = this.at;
+    const n = chunk.length;
+    this.at += n;
+    const space = (k: number) => isWhiteSpace(chunk.charCodeAt(k));
+    let from = 0;
+    if (this.skipping || this.held.length > 0) {
+      // the run that went on into this chunk: where it ends
+      while (from < n && !space(from)) from++;
+      const run = this.held.length + from;
+      if (this.skipping || run > MAX_URL_LENGTH) {
+        this.held = '';
+        this.skipping = from === n;
+        if (this.skipping) return out;
+      } else if (from === n) {
+        this.held += chunk;
+        return out;
+      } else {
+        out.push({ text: this.held, offset: this.heldAt });
+        this.held = '';
+        from = 0;
+      }
+    }
+    // the long runs: each holds one of the points looked at
+    for (let p = from + STRIDE - 1; p < n; p += STRIDE) {
+      if (space(p)) continue;
+      let a = p;
+      while (a > from && !space(a - 1)) a--;
+      let b = p + 1;
+      while (b < n && !space(b)) b++;
+      if (b - a > MAX_URL_LENGTH) {
+        if (a > from) out.push({ text: chunk.slice(from, a), offset: at + from });
+        if (b === n) {
+          this.skipping = true;
+          return out;
+        }
+        from = b;
+      }
+      // the next point past this run
+      if (b > p + 1) p += Math.floor((b - 1 - p) / STRIDE) * STRIDE;
+    }
+    // the run at the end waits for what follows it
+    let keep = n;
+    while (keep > from && !space(keep - 1)) keep--;
+    if (keep > from) out.push({ text: chunk.slice(from, keep), offset: at + from });
+    this.held = chunk.slice(keep);
+    this.heldAt = at + keep;
+    return out;
+  }
+
+  /** What is held at the end of the document. */
+  end(): Stretch[] {
+    const out = this.held.length > 0 ? [{ text: this.held, offset: this.heldAt }] : [];
+    this.held = '';
+    return out;
+  }
+}
+
+/** How far apart the characters are that LongRuns looks at. */
+const STRIDE = MAX_URL_LENGTH >> 1;
