@@ -24,6 +24,7 @@ export {
   checkWritable,
   WriteError,
   toWriteError,
+  systemReason,
   changedSinceRead,
   fileIdentity,
   sameIdentity,

@@ -110,13 +110,20 @@ const REASONS: Record<string, string> = {
   ETXTBSY: 'text file busy',
 };
 
+/** The system's reason for `e` (an error of node:fs) in words, or null when its code is not one of these. */
+export function systemReason(e: unknown): string | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(REASONS, code) ? REASONS[code] : null;
+}
+
 /** `e` (an error of node:fs, or anything thrown) as a WriteError for `path`. */
 export function toWriteError(path: string, e: unknown): WriteError {
   if (e instanceof WriteError) return e;
   // by name too: a tool's package may hold another copy of the core
   if (e instanceof Error && e.name === 'WriteError' && typeof (e as WriteError).reason === 'string') return new WriteError(path, (e as WriteError).reason, (e as WriteError).code);
   const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && Object.prototype.hasOwnProperty.call(REASONS, code)) return new WriteError(path, REASONS[code], code);
+  const reason = systemReason(e);
+  if (reason !== null) return new WriteError(path, reason, code as string);
   const message = e instanceof Error ? e.message : String(e);
   return new WriteError(path, printable(message.split('\n')[0]), typeof code === 'string' ? code : undefined);
 }

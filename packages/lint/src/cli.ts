@@ -30,7 +30,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { fixesPatch } from './patch';
 import { parseURL, VALIDATION_ERRORS } from 'url-grammar';
-import { changedSinceRead, createColors, printable, quoted, sameIdentity, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
+import { changedSinceRead, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
 import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, SEVERITIES, type LintConfig, type Severity } from './config';
@@ -74,18 +74,8 @@ function configuration(opts: LintCommandOptions): LintConfig {
 
 /** One line for a file that cannot be read. */
 function readError(e: unknown): string {
-  const code = (e as { code?: unknown } | null)?.code;
-  const known: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EISDIR: 'is a directory',
-    ENOTDIR: 'not a directory',
-  };
-  if (typeof code === 'string' && Object.prototype.hasOwnProperty.call(known, code)) return known[code];
-  const message = e instanceof Error ? e.message : String(e);
   // (a system message may hold the file's name)
-  return printable(message.split('\n')[0]);
+  return systemReason(e) ?? printable((e instanceof Error ? e.message : String(e)).split('\n')[0]);
 }
 
 /** Whether `e` is the core's WriteError (by name: this package may hold another copy of the core). */

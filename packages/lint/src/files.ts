@@ -27,6 +27,7 @@
 
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { systemReason } from 'url-grammar/cli';
 import ignore, { type Ignore } from 'ignore';
 import { globSync } from 'tinyglobby';
 
@@ -81,18 +82,7 @@ export class SmallFileError extends Error {
 /** What a system error says, in a few words (its code's meaning; never a stack or a path). */
 export function describeError(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
-  const known: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EISDIR: 'is a directory',
-    ENOTDIR: 'not a directory',
-    ELOOP: 'too many levels of symbolic links',
-    ENAMETOOLONG: 'file name too long',
-    EIO: 'input/output error',
-  };
-  if (typeof code === 'string') return Object.prototype.hasOwnProperty.call(known, code) ? known[code] : code;
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
+  return systemReason(e) ?? (typeof code === 'string' ? code : (e instanceof Error ? e.message : String(e)).split('\n')[0]);
 }
 
 /** What kind of thing a path that is not a regular file is, for an error message. */
