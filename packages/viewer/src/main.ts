@@ -305,17 +305,23 @@ function idnaReason(r: Results, e: ValidationError): HTMLElement | null {
   );
 }
 
-function errorsView(r: Results): HTMLElement {
-  const input = r.state.url;
-  const large = isLarge(r.state);
-  const box = el('div', { class: 'errors' });
+/** Identical errors (same type, failure and message) together, in the order each first appears. */
+function groupedErrors(errors: readonly ValidationError[]): Map<string, ValidationError[]> {
   const groups = new Map<string, ValidationError[]>();
-  for (const e of r.errors) {
+  for (const e of errors) {
     const key = `${e.type} ${e.failure} ${e.message}`;
     const g = groups.get(key);
     if (g) g.push(e);
     else groups.set(key, [e]);
   }
+  return groups;
+}
+
+function errorsView(r: Results): HTMLElement {
+  const input = r.state.url;
+  const large = isLarge(r.state);
+  const box = el('div', { class: 'errors' });
+  const groups = groupedErrors(r.errors);
   for (const list of groups.values()) {
     const e = list[0];
     const step = errorStep(e, r.record);
@@ -951,13 +957,7 @@ function toReport(r: Results): string {
   for (const f of FIELDS) lines.push(`  ${f}: ${c ? quoted(c[f]) : 'fails'}`);
   lines.push('', 'validation errors:');
   // Identical errors are one line, with their places (the first 20 of them).
-  const groups = new Map<string, ValidationError[]>();
-  for (const e of r.errors) {
-    const key = `${e.type} ${e.failure} ${e.message}`;
-    const g = groups.get(key);
-    if (g) g.push(e);
-    else groups.set(key, [e]);
-  }
+  const groups = groupedErrors(r.errors);
   for (const g of groups.values()) {
     const places = g.slice(0, 20).map((e) => `[${e.start}, ${e.end})`).join(', ');
     lines.push(`  ${g[0].type}${g.length > 1 ? ` x${g.length}` : ''} at ${places}${g.length > 20 ? `, and ${g.length - 20} more` : ''}${g[0].failure ? ' (a failure)' : ''}: ${g[0].message}`);
