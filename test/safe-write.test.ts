@@ -7,7 +7,7 @@
 
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,7 +219,20 @@ describe('safe writer: the destination', () => {
   });
 
   describe('as a user other than root (a child process run as nobody)', () => {
-    const WRITER = join(__dirname, '..', 'dist', 'src', 'cli', 'write.js');
+    // The built writer, copied with the one module it requires into a folder of its own that
+    // nobody can read: the checkout itself may sit in a folder only root can enter (mktemp -d).
+    let WRITER = '';
+    let writerDir = '';
+    before(function () {
+      if (!isRoot) return;
+      writerDir = mkdtempSync(join(tmpdir(), 'url-grammar-writer-'));
+      chmodSync(writerDir, 0o755);
+      for (const f of ['write.js', 'printable.js']) copyFileSync(join(__dirname, '..', 'dist', 'src', 'cli', f), join(writerDir, f));
+      WRITER = join(writerDir, 'write.js');
+    });
+    after(() => {
+      if (writerDir) rmSync(writerDir, { recursive: true, force: true });
+    });
     /** What writeFileSafely(file, 'new', { replace: true }) says, run as uid and gid 65534. */
     const asNobody = (file: string) =>
       spawnSync(process.execPath, ['-e', `try { require(${JSON.stringify(WRITER)}).writeFileSafely(process.argv[1], 'new\\n', { replace: true }); console.log('written') } catch (e) { console.log(e.message) }`, file], {
