@@ -150,7 +150,7 @@ function measure(file) {
   const outFile = file + '.out';
   const fd = fs.openSync(outFile, 'w');
   const started = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, path.join(CORE, 'dist/src/cli.js'), 'lint', file], { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, path.join(CORE, 'dist/src/cli.js'), 'lint', '--format', 'jsonl', file], { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   fs.closeSync(fd);
   const stderr = r.stderr.toString();
@@ -158,9 +158,9 @@ function measure(file) {
   const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
   const sys = /System time \(seconds\): ([\d.]+)/.exec(stderr);
   const cpu = user && sys ? Number(user[1]) + Number(sys[1]) : NaN;
+  // one record per URL, listing its errors: the errors are counted
   let findings = 0;
-  const data = fs.readFileSync(outFile);
-  for (let i = 0; i < data.length; i++) if (data[i] === 10) findings++;
+  for (const line of fs.readFileSync(outFile, 'utf8').split('\n')) if (line) findings += JSON.parse(line).errors.length;
   fs.rmSync(outFile);
   return { status: r.status, seconds, cpu, peakMB: rss ? Number(rss[1]) / 1024 : NaN, findings, summary: stderr.split('\n').find((l) => / errors? in /.test(l)) };
 }
@@ -191,7 +191,7 @@ function main() {
     const lines = [
       '## lint on large files (bench/lint-large.js)',
       '',
-      `\`node packages/lint/bench/lint-large.js --mb ${mb}\`: a generated file of real-looking links (good ones from bench/real-urls.txt, bad ones from templates with known validation errors, some in code that must not count, a link destination with backticks), linted by \`node dist/src/cli.js lint FILE\` under \`/usr/bin/time -v\`, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end (the machine is shared: CPU time is the steadier figure). ${rows.every((r) => r.m.findings === r.gen.expected) ? 'Every finding expected was reported.' : 'NOT every finding expected was reported.'}`,
+      `\`node packages/lint/bench/lint-large.js --mb ${mb}\`: a generated file of real-looking links (good ones from bench/real-urls.txt, bad ones from templates with known validation errors, some in code that must not count, a link destination with backticks), linted by \`node dist/src/cli.js lint --format jsonl FILE\` under \`/usr/bin/time -v\`, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end (the machine is shared: CPU time is the steadier figure). ${rows.every((r) => r.m.findings === r.gen.expected) ? 'Every finding expected was reported.' : 'NOT every finding expected was reported.'}`,
       '',
       '| kind | size | findings expected | findings reported | wall time | CPU time (user+sys) | CPU time per MB | peak memory (max RSS) |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

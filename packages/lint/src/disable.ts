@@ -17,6 +17,7 @@
 // the findings that come after that part has been read.
 
 import type { SourceKind } from './found';
+import { setErrors, type Grouped, type LintError } from './finding';
 
 type Kind = 'disable' | 'enable' | 'disable-next-line';
 
@@ -176,12 +177,14 @@ export interface FindingRules {
 /**
  * Filters one document's findings as its text goes by: feed the text (`text`, `end`), then hand
  * each batch of findings to `take`, which returns those to report, each with its severity, in
- * order. A finding on a line that is not read whole yet is held back until it is (a directive
+ * order. A finding of a URL (finding.ts) is filtered error by error, each on its own line: it
+ * keeps the errors that are not "off" or disabled, each with its severity, and is dropped when
+ * none is left. A finding on a line that is not read whole yet is held back until it is (a directive
  * later on the same line counts for it), or, on a line longer than LONG_LINE, until the part of
  * it read so far is read for directives (so that what is held stays bounded); `end` lets
  * everything out.
  */
-export class FindingFilter<D extends { type: string; line: number; severity?: 'error' | 'warning' }> {
+export class FindingFilter<D extends Grouped> {
   private readonly directives: DisableDirectives | null;
   private held: D[] = [];
   private done = false;
@@ -203,11 +206,26 @@ export class FindingFilter<D extends { type: string; line: number; severity?: 'e
   }
 
   private keep(d: D): boolean {
-    const severity = this.options.rules?.[d.type] ?? 'error';
-    if (severity === 'off') return false;
-    if (this.directives?.disabled(d.type, d.line)) return false;
-    d.severity = severity;
+    // (a finding's errors are its own: each is given its severity in place)
+    const kept: LintError[] = [];
+    for (const e of d.errors) {
+      const severity = this.options.rules?.[e.type] ?? 'error';
+      if (severity === 'off') continue;
+      if (this.directives?.disabled(e.type, e.line)) continue;
+      e.severity = severity;
+      kept.push(e);
+    }
+    if (kept.length === 0) return false;
+    if (kept.length < d.errors.length) setErrors(d, kept);
+    else d.severity = kept.some((e) => e.severity === 'error') ? 'error' : 'warning';
     return true;
+  }
+
+  /** The last line a finding has an error on (the directives of every line up to it count). */
+  private lastLine(d: D): number {
+    let line = d.line;
+    for (const e of d.errors) if (e.line > line) line = e.line;
+    return line;
   }
 
   take(found: readonly D[]): D[] {
@@ -219,7 +237,7 @@ export class FindingFilter<D extends { type: string; line: number; severity?: 'e
     const out: D[] = [];
     const wait: D[] = [];
     for (const d of all) {
-      if (wait.length || !this.directives.settled(d.line)) wait.push(d);
+      if (wait.length || !this.directives.settled(this.lastLine(d))) wait.push(d);
       else if (this.keep(d)) out.push(d);
     }
     this.held = wait;

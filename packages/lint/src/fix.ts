@@ -57,6 +57,7 @@ function decodeASCIIPercent(s: string): string {
  */
 export function planFix(url: string, context: FixContext = 'text', options: { srcset?: boolean } = {}): FixPlan {
   if (context === 'implied') return no('the document does not write this URL whole (an implied "http://" or "mailto:")');
+  if (context === 'markdown-title') return no('the URL holds a character that ends its link title, which no escaping here can keep');
   if (isRelative(url)) return no('a relative reference: its serialization would be absolute');
   const parsed = parseWithDiagnostics(url);
   const record = parsed.url;

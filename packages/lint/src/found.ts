@@ -28,6 +28,8 @@ export const MAX_URL_LENGTH = 64 * 1024;
  *                        srcset, imagesrcset, ping, or a refresh's content)
  *   implied              a URL the document implies but does not write whole (`www.x.org` read as
  *                        `http://www.x.org`, an e-mail autolink read as `mailto:`): never fixed
+ *   markdown-title       a URL in a link title, written with escapes, that holds a character
+ *                        ending its title ("'" in '...', a parenthesis in (...)): never fixed
  */
 export type URLContext =
   | 'text'
@@ -37,7 +39,8 @@ export type URLContext =
   | 'html-double'
   | 'html-single'
   | 'html-unquoted'
-  | 'implied';
+  | 'implied'
+  | 'markdown-title';
 
 /** A URL found in a document. */
 export interface FoundURL {
@@ -52,6 +55,11 @@ export interface FoundURL {
   context?: URLContext;
   /** A Markdown reference definition's destination (used by links elsewhere, or by none). */
   definition?: boolean;
+  /**
+   * For a URL in a text file whose extent is not certain (text.ts): why. Such a URL gets no fix,
+   * as what a fix would replace may not be the URL.
+   */
+  uncertain?: string;
   /** For a candidate of srcset or imagesrcset: the URL must not start or end with "," there. */
   srcset?: boolean;
   /**

@@ -1,6 +1,14 @@
 // Linting URLs in documents: find the URLs of a plain-text, Markdown or HTML file (text.ts,
 // markdown.ts, html.ts say what is found where), parse each with parseWithDiagnostics and report
-// every validation error at its place in the file, with a fix where fix.ts allows one.
+// each URL with validation errors once, listing every error at its place in the file
+// (finding.ts), with a fix where fix.ts allows one.
+//
+// Not reported: invalid-credentials for a user name without a password on a URL of a scheme
+// that is not special ("ssh://git@github.com/o/r", "git+ssh://me@host/repo", "sftp://me@host/").
+// The standard makes every "@" in an authority a validation error, for URLs a browser opens;
+// these schemes are meant to carry the user to log in as, and no password is written down. A
+// password is reported on any scheme ("rfb://:secret@host"), and a user name on a special one
+// ("https://me@example.com/").
 //
 // Offsets are UTF-16 code units of the decoded text (JavaScript string indices); lines and
 // columns are 1-based, columns counted in UTF-16 code units from the start of the line, as
@@ -12,18 +20,20 @@
 // tokenizer (html.ts). lintText is the same on a whole string.
 // Relative targets (no scheme) are checked only when a base URL is given.
 
-import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationErrorType } from 'url-grammar';
+import { isSpecialScheme, parseURL, parseWithDiagnostics, type URLRecord, type ValidationErrorType } from 'url-grammar';
 import { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind } from './found';
-import { planFix } from './fix';
+import { planFix, type FixPlan } from './fix';
 import { HTMLFinder } from './html';
 import { MarkdownParser, MarkdownSplitter } from './markdown';
 import { isWhiteSpace, LongRuns, proseURLs, type Stretch } from './text';
 import { FindingFilter, type FindingRules } from './disable';
+import { findingMessage, type LintError } from './finding';
 
 export { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
 export { KNOWN_SCHEMES } from './text';
 export { srcsetURLs } from './html';
 export { planFix, type FixPlan, type FixContext } from './fix';
+export { findingMessage, type LintError } from './finding';
 
 /** A replacement of document text [start, end). */
 export interface LintFix {
@@ -37,23 +47,31 @@ export interface LintFix {
   endColumn: number;
 }
 
+/**
+ * One URL with validation errors (finding.ts). Its place, type and failure are those of its first
+ * error; `errors` lists them all, in document order.
+ */
 export interface LintDiagnostic {
-  /** 1-based line and column (UTF-16 units) of the error's start; end exclusive. */
+  /** 1-based line and column (UTF-16 units) of the first error's start; end exclusive. */
   line: number;
   column: number;
   endLine: number;
   endColumn: number;
-  /** [start, end) in the text. */
+  /** [start, end) of the first error in the text. */
   start: number;
   end: number;
   url: string;
+  /** The first error's type, and whether it is a failure. */
   type: ValidationErrorType;
   failure: boolean;
+  /** The first error's message if it is the only one, else "N validation errors: " and the types. */
   message: string;
-  /** With `fixes`: the URL's replacement (the same for each error of one URL), or why there is none. */
+  /** Every validation error of the URL, in document order (those configured "off" or disabled left out). */
+  errors: LintError[];
+  /** With `fixes`: the URL's replacement, or why there is none. */
   fix?: LintFix;
   noFix?: string;
-  /** How the finding counts (LintOptions.rules; every type is an error unless configured). */
+  /** How the finding counts: the most severe of its errors' (LintOptions.rules; every type is an error unless configured). */
   severity?: 'error' | 'warning';
 }
 
@@ -153,6 +171,16 @@ export class LineIndex {
       this.first = 0;
     }
   }
+}
+
+/**
+ * Whether `url` has a scheme that is not special and a user name without a password before the
+ * "@" of its authority (see the top of this file). Read from the text, so that it holds for a
+ * URL that does not parse too ("ipc://@/tmp/x").
+ */
+function userWithoutPassword(url: string): boolean {
+  const m = /^[\u0000-\u0020]*([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^\/?#]*)@/.exec(url);
+  return m !== null && !isSpecialScheme(m[1].toLowerCase()) && !m[2].includes(':');
 }
 
 function resolveBase(base: LintOptions['base']): URLRecord | undefined {
@@ -274,12 +302,14 @@ export class LintSession {
       if (f.relative && !this.base) continue;
       // (a URL longer than any a person writes is not checked: see MAX_URL_LENGTH)
       if (f.url.length > MAX_URL_LENGTH) continue;
-      const errors = parseWithDiagnostics(f.url, { baseURL: this.base }).errors;
+      const parsed = parseWithDiagnostics(f.url, { baseURL: this.base });
+      let errors = parsed.errors;
+      if (errors.some((e) => e.type === 'invalid-credentials') && userWithoutPassword(f.url)) errors = errors.filter((e) => e.type !== 'invalid-credentials');
       if (errors.length === 0) continue;
       let fix: LintFix | undefined;
       let noFix: string | undefined;
       if (this.options.fixes) {
-        const plan = planFix(f.url, f.context ?? 'text', { srcset: f.srcset });
+        const plan: FixPlan = f.uncertain ? { fix: false, reason: `the URL's extent in the text is not certain: ${f.uncertain}` } : planFix(f.url, f.context ?? 'text', { srcset: f.srcset });
         if (plan.fix) {
           const a = this.lines.locate(f.start);
           const b = this.lines.locate(f.end);
@@ -288,6 +318,7 @@ export class LintSession {
         else noFix = plan.reason;
       }
       const seen = new Set<string>();
+      const listed: LintError[] = [];
       for (const e of errors) {
         const key = `${e.type} ${e.start} ${e.end}`;
         if (seen.has(key)) continue; // the parser may meet the same error twice at one place
@@ -295,19 +326,36 @@ export class LintSession {
         const [start, end] = sourceSpan(f, e.start, e.end);
         const s = this.lines.locate(start);
         const t = this.lines.locate(end);
-        const d: LintDiagnostic = { line: s.line, column: s.column, endLine: t.line, endColumn: t.column, start, end, url: f.url, type: e.type, failure: e.failure, message: e.message };
-        if (fix) d.fix = fix;
-        if (noFix !== undefined) d.noFix = noFix;
-        out.push(d);
+        listed.push({ type: e.type, failure: e.failure, message: e.message, start, end, line: s.line, column: s.column, endLine: t.line, endColumn: t.column });
       }
+      // in document order; errors at one place in the parser's order
+      if (listed.length > 1) listed.sort((a, b) => a.start - b.start || a.end - b.end);
+      // (the fields in one order, as setErrors gives them: one shape for every finding)
+      const first = listed[0];
+      const d: LintDiagnostic = {
+        line: first.line,
+        column: first.column,
+        endLine: first.endLine,
+        endColumn: first.endColumn,
+        start: first.start,
+        end: first.end,
+        url: f.url,
+        type: first.type,
+        failure: first.failure,
+        message: findingMessage(listed),
+        errors: listed,
+      };
+      if (fix) d.fix = fix;
+      if (noFix !== undefined) d.noFix = noFix;
+      out.push(d);
     }
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
 
 /**
- * Every validation error of every URL in `text`, in document order, less those its disable
- * comments or `options.rules` turn off, each with its severity.
+ * Every URL in `text` with validation errors, one finding each, in document order, less the
+ * errors its disable comments or `options.rules` turn off, each with its severity.
  */
 export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
   // a byte order mark is no part of the document (micromark and parse5 drop it): lint what follows
@@ -330,6 +378,7 @@ function afterBOM(d: LintDiagnostic): LintDiagnostic {
     endColumn: x.endLine === 1 ? x.endColumn + 1 : x.endColumn,
   });
   const out = shift(d);
+  out.errors = d.errors.map(shift);
   if (d.fix) out.fix = shift(d.fix);
   return out;
 }

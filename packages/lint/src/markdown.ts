@@ -102,6 +102,40 @@ function destinationFound(text: string, s: number, e: number, pointy: boolean, d
   return f;
 }
 
+/**
+ * The prose URLs of a link's or definition's title, text[s, e) between its marks: the title as
+ * it renders (backslash escapes and character references decoded, as for a destination), read as
+ * the prose of a Markdown paragraph, each URL mapped back to the text it was written as. The
+ * mark before s says which characters end the title.
+ *
+ * Where a fix may go: a URL written as it is (nothing decoded in it) is prose ('text'), and its
+ * serialization can be written in its place as it stands: a fix is a valid URL string, which
+ * holds no '"' and no "\", and holds "'", "(" or ")" only where the URL already did, which a
+ * title that those end cannot hold unescaped. A URL with escapes or references in it is replaced
+ * escaped as a destination is ('markdown-destination': "\" before "\", "&" of a reference and
+ * unbalanced parentheses, each read back the same in a title), unless it holds a character that
+ * ends its title ("'" in '...', "(" or ")" in (...)), which that escaping leaves bare: then it
+ * gets no fix ('markdown-title').
+ */
+function titleURLs(text: string, s: number, e: number, out: FoundURL[]): void {
+  // (every prose URL has a ":" after its scheme, and decoding makes no ":" of anything else)
+  const colon = text.indexOf(':', s);
+  if (colon < 0 || colon >= e) return;
+  const d = decodeMarkdown(text, s, e);
+  const mark = text[s - 1];
+  for (const p of proseURLs(d.value, 'markdown')) {
+    // the URL's units in d.value (prose may map them too), then to the document through d
+    const units = p.starts && p.ends ? p.starts.map((from, i) => [from, p.ends![i]]) : Array.from(p.url, (_, i) => [p.start + i, p.start + i + 1]);
+    const mapped = new Decoded();
+    for (let i = 0; i < units.length; i++) mapped.push(p.url[i], d.starts[units[i][0]], d.ends[units[i][1] - 1]);
+    const f = foundFrom(mapped, s, e);
+    if (!f.starts) f.context = 'text';
+    else if (mark === "'" ? f.url.includes("'") : mark === '(' ? /[()]/.test(f.url) : false) f.context = 'markdown-title';
+    else f.context = 'markdown-destination';
+    out.push(f);
+  }
+}
+
 /** An empty destination (`[a]()`, `[a](<>)`, `[id]: <>`) at `at`. */
 function emptyDestination(at: number, definition: boolean): FoundURL {
   const f: FoundURL = { url: '', start: at, end: at, relative: true, context: 'markdown-pointy' };
@@ -303,6 +337,11 @@ interface Part {
   inline?: number[];
   /** The labels its definitions define (the fast path adds them when the part is taken). */
   labels?: string[];
+  /**
+   * The titles of its links, images and definitions (not those in an image's description), as
+   * [start, end) pairs of the text between the quotes or parentheses: read as prose (titleURLs).
+   */
+  titles: number[];
 }
 
 /** The kind (1 to 7) of the HTML block that starts at text[at] ("<" after up to three spaces). */
@@ -454,7 +493,7 @@ function withNestingCapped(sub: string): string {
  */
 function micromarkPart(text: string, from: number, to: number, prose: boolean, defined: DefinedLabels): Part {
   const sub = withNestingCapped(text.slice(from, to));
-  const part: Part = { from, to, found: [], skipped: [], open: false, definedAt: 0 };
+  const part: Part = { from, to, found: [], skipped: [], open: false, definedAt: 0, titles: [] };
   const parser = defined.parser(prose);
   const events = postprocess(parser.document().write(preprocess()(sub, undefined, true)));
   const openBlock = openAtEnd(events, sub);
@@ -512,6 +551,10 @@ function micromarkPart(text: string, from: number, to: number, prose: boolean, d
       case 'resourceDestinationString':
       case 'definitionDestinationString':
         found.push(destinationFound(text, s, e, text[s - 1] === '<', type === 'definitionDestinationString'));
+        break;
+      case 'resourceTitleString':
+      case 'definitionTitleString':
+        part.titles.push(s, e);
         break;
       case 'autolinkProtocol':
         found.push({ ...plain(text, s, e), context: 'markdown-autolink' });
@@ -831,7 +874,7 @@ class InlineScanner {
     const after = p + 1;
     const c = this.code(after);
     let end = -1;
-    let resource: { end: number; s: number; e: number; pointy: boolean } | null = null;
+    let resource: { end: number; s: number; e: number; pointy: boolean; ts: number; te: number } | null = null;
     if (c === 40) {
       resource = this.resource(after);
       if (resource) end = resource.end;
@@ -843,27 +886,34 @@ class InlineScanner {
     } else if (defined) end = after;
     if (end < 0) return p + 1;
     const found = this.part.found;
+    const titles = this.part.titles;
     if (opener.image) {
       // nothing in an image's description is a URL of the document
       while (found.length > 0 && found[found.length - 1].start >= opener.at) found.pop();
+      while (titles.length > 0 && titles[titles.length - 2] >= opener.at) titles.length -= 2;
     } else for (const o of openers) if (!o.image) o.inactive = true;
     if (resource) {
       this.part.skipped.push([after, resource.end]);
       found.push(resource.s < 0 ? emptyDestination(resource.e, false) : destinationFound(text, resource.s, resource.e, resource.pointy, false));
+      // (an empty title has no text, and micromark gives it no string)
+      if (resource.te > resource.ts) titles.push(resource.ts, resource.te);
     }
     return end;
   }
 
   /**
-   * The resource "(...)" at q: its end, and its destination [s, e) (s = -1 when it has none: then
-   * e is where micromark puts the empty one), or null.
+   * The resource "(...)" at q: its end, its destination [s, e) (s = -1 when it has none: then e
+   * is where micromark puts the empty one), and its title's text [ts, te) between the marks
+   * (empty when it has none), or null.
    */
-  private resource(q: number): { end: number; s: number; e: number; pointy: boolean } | null {
+  private resource(q: number): { end: number; s: number; e: number; pointy: boolean; ts: number; te: number } | null {
     const at = q + 1;
     q = this.whitespace(at);
     let s = -1;
     let e = at;
     let pointy = false;
+    let ts = 0;
+    let te = 0;
     if (this.code(q) !== 41) {
       const d = destination(this.text, q, this.end, 32);
       if (!d) return null;
@@ -877,14 +927,16 @@ class InlineScanner {
         q = this.whitespace(q);
         const m = this.code(q);
         if (m === 34 || m === 39 || m === 40) {
+          ts = q + 1;
           q = title(this.text, q, this.end);
           if (q < 0) return null;
+          te = q - 1;
           q = this.whitespace(q);
         }
       }
     }
     if (this.code(q) !== 41) return null;
-    return { end: q + 1, s, e, pointy };
+    return { end: q + 1, s, e, pointy, ts, te };
   }
 
   private whitespace(q: number): number {
@@ -1331,7 +1383,7 @@ class BlockScanner {
     const n = lines.count;
     const s = lines.starts[k];
     const e = lines.ends[k];
-    const part = { from: s, to: 0, found: [], skipped: [], open: false, definedAt: 0, inline: [], labels: [], endLine: k } as Part & { endLine: number };
+    const part = { from: s, to: 0, found: [], skipped: [], open: false, definedAt: 0, inline: [], labels: [], titles: [], endLine: k } as Part & { endLine: number };
     const done = (line: number) => {
       part.endLine = line;
       part.to = lines.start(line);
@@ -1510,6 +1562,7 @@ class BlockScanner {
       part.labels!.push(normalizeLabel(text.slice(q + 1, d.labelEnd - 1)));
       part.skipped.push([q, d.end]);
       part.found.push(d.s < 0 ? emptyDestination(d.e, true) : destinationFound(text, d.s, d.e, d.pointy, true));
+      if (d.te > d.ts) part.titles.push(d.ts, d.te);
       q = d.end;
       if (q < ce) {
         // the line ending, then the next line's indentation
@@ -1523,10 +1576,11 @@ class BlockScanner {
 
 /**
  * micromark's definition construct at q ("["), in content that ends at ce: where its label ends,
- * its destination [s, e) (s = -1 for "<>": e is then where micromark puts the empty one), and
- * where it ends (a line ending, or ce); null when there is none.
+ * its destination [s, e) (s = -1 for "<>": e is then where micromark puts the empty one), its
+ * title's text [ts, te) between the marks (empty when it has none), and where it ends (a line
+ * ending, or ce); null when there is none.
  */
-function definition(text: string, q: number, ce: number): { labelEnd: number; s: number; e: number; pointy: boolean; end: number } | null {
+function definition(text: string, q: number, ce: number): { labelEnd: number; s: number; e: number; pointy: boolean; ts: number; te: number; end: number } | null {
   const labelEnd = label(text, q, ce);
   if (labelEnd < 0 || labelEnd >= ce || text.charCodeAt(labelEnd) !== 58) return null;
   const skipWhitespace = (i: number) => {
@@ -1540,6 +1594,8 @@ function definition(text: string, q: number, ce: number): { labelEnd: number; s:
   const d = destination(text, skipWhitespace(labelEnd + 1), ce, Infinity);
   if (!d) return null;
   let end = -1;
+  let ts = 0;
+  let te = 0;
   if (d.end < ce && isSpaceOrLineEnding(text.charCodeAt(d.end))) {
     // a title, after white space (maybe on the next line), then only white space on its line
     const t = skipWhitespace(d.end);
@@ -1548,7 +1604,11 @@ function definition(text: string, q: number, ce: number): { labelEnd: number; s:
       const after = title(text, t, ce);
       if (after > 0) {
         const z = skipSpace(after);
-        if (z >= ce || isLineEnding(text.charCodeAt(z))) end = z;
+        if (z >= ce || isLineEnding(text.charCodeAt(z))) {
+          end = z;
+          ts = t + 1;
+          te = after - 1;
+        }
       }
     }
   }
@@ -1557,7 +1617,7 @@ function definition(text: string, q: number, ce: number): { labelEnd: number; s:
     if (z < ce && !isLineEnding(text.charCodeAt(z))) return null;
     end = z;
   }
-  return { labelEnd, s: d.pointy && d.e === d.s ? -1 : d.s, e: d.e, pointy: d.pointy, end };
+  return { labelEnd, s: d.pointy && d.e === d.s ? -1 : d.s, e: d.e, pointy: d.pointy, ts, te, end };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1710,6 +1770,7 @@ export class MarkdownParser {
     for (const part of parts) {
       for (const f of part.found) found.push(f);
       for (const r of part.skipped) skipped.push(r);
+      if (prose) for (let i = 0; i < part.titles.length; i += 2) titleURLs(text, part.titles[i], part.titles[i + 1], found);
     }
     if (prose) {
       // prose: the text with every construct above blanked (offsets unchanged)

@@ -1,24 +1,63 @@
 // URLs in prose: a scheme from KNOWN_SCHEMES followed by ":", or any scheme followed by "://",
 // then everything up to white space, "<", ">", '"', "`" or an unbalanced "]"; trailing
 // ".,;:!?'" (in Markdown also "*_~") and an unbalanced ")" are left out, as is a candidate that is
-// nothing but "scheme:" or "scheme://". In a text file an unbalanced "}" at the end is left out
-// too ("{https://x.org/}" as YARD and LaTeX write a link); Markdown keeps it, as GFM's literal
-// autolinks do. Prose URLs never cross a line, which is what lets a text file be read line by
-// line.
+// nothing but "scheme:" or "scheme://". An unbalanced "}" at the end is left out too
+// ("{https://x.org/}" as YARD and LaTeX write a link), but where Markdown has a GFM literal
+// autolink ("http://" or "https://"), which keeps it. Prose URLs never cross a line, which is
+// what lets a text file be read line by line.
 //
-// Some words of prose look like the start of a URL and are not one (see `startsURL`):
-//   - a scheme joined to the next word by a hyphen, as in "http:-URLs" or "file:-based";
-//   - "file:" not followed by "/" or "\", as in "file:12" or "file:linenumber" (a file URL is
+// A candidate is reported only when a reader would take it for a URL written as one. What is
+// plainly something else is left out (`notAURL` and `notWrittenAsURL` below):
+//   - a scheme joined to the next word by a hyphen: "http:-URLs", "file:-based";
+//   - "file:" not followed by "/" or "\": "file:12", "file:linenumber" (a file URL is
 //     hierarchical: in prose it is written file:///path, file:/path or file://host/path);
-//   - YARD's links to files, "{file:doc/x.md}" and "{include:file:doc/x.md}".
+//   - YARD's links to files, "{file:doc/x.md}" and "{include:file:doc/x.md}";
+//   - qualified names: a scheme followed or preceded by "::", as in "HTTP::Request", "Net::FTP",
+//     "http::geturl", "LWP::Protocol::http::Socket", and git's "http::<address>" transports;
+//   - without "//", a scheme not written in lower case ("HTTP:Response", Ruby's
+//     "#<File:/dev/tty>"), and a special scheme followed by a port number only ("http:80",
+//     "https:443->http"): words before a colon, not URLs;
+//   - placeholders and templates: braces ("http://localhost:{{port}}/x", "https://{host}/api",
+//     "https://x.org/users/{id}", "${BASE}"), shell variables ("http://$URL", "$(host)", "$HOST"),
+//     printf conversions ("http://%s", ".../commit/%H": a "%" and a letter that are no
+//     percent-encoding), and a port that is a word ("ssh://host:port/path", "https://host:PORT");
+//     a "<" ends a URL, so "https://<host>/" is nothing but its scheme and is left out too;
+//   - regular expressions and wildcards: ".*" or ".+" anywhere, "(?" or "[^", a "*" in the host
+//     ("http://.*example.org", "https://*.example.org");
+//   - syntax notation: brackets in the authority that hold no IP address ("ssh://[user@]host.xz",
+//     "http://host[:port]/path").
+// These rules hold in text files, and in Markdown where no GFM literal autolink starts (GFM
+// links "http://" and "https://" URLs whatever they hold: there the reader sees a link, and lint
+// keeps GFM's extent and reports it).
+//
+// Where prose ends a URL, in a text file (whose text often holds another language's escapes):
+//   - before a backslash that escapes the text around the URL: one followed by ASCII punctuation
+//     ("\[[#269](https://github.com/o/r/pull/269)\]" is the URL ".../pull/269"; "\_", "\(",
+//     "\#"), by a string escape ("\xC3", "\u00e9", "\n", "\t"), or by the end of the line or
+//     white space (a line continuation). A backslash followed by another letter or digit stays in
+//     the URL ("https://x.org\docs" is a URL with a backslash); in a file: URL every backslash
+//     stays (Windows paths: "file:\\host\share");
+//   - before a control character (a stray form feed or ^Z at the end of a line);
+//   - before the "-" of an arrow "->".
+// A URL that ends a line with "-" is left out: it was cut by hyphenation at the line's end, and
+// its rest is on the next line.
+//
+// A fix needs a URL whose extent is certain. In a text file that is one with nothing around it
+// but white space (or the start or end of the line), or enclosed in <...>, "...", '...' or
+// `...`: a URL cut before an escape, trailing punctuation or a parenthesis, or written next to
+// other text, gets no fix (`uncertain` says why).
 
 import { MAX_URL_LENGTH, plain, type FoundURL } from './found';
 
 /** Schemes that count in prose even without "//" after the colon. */
 export const KNOWN_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'ws', 'wss', 'file', 'mailto', 'tel', 'data', 'javascript', 'blob'];
 
+const SPECIAL = new Set(['http', 'https', 'ftp', 'ws', 'wss', 'file']);
 const PROSE_STOP = /[\s<>"`]/;
 const PROSE_SCHEME = /(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*:/g;
+const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/;
+/** What follows a backslash that starts a string escape of C, JavaScript, Python... */
+const STRING_ESCAPE = /^(?:[xX][0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{|U[0-9A-Fa-f]{8}|[ntr0])/;
 
 /** What YARD writes before a file name in its braces: "{file:" or "{include:file:". */
 const YARD_FILE = /\{(?:include:)?$/;
@@ -41,7 +80,42 @@ function startsURL(text: string, start: number, afterColon: number, scheme: stri
   return true;
 }
 
-/** Absolute URLs in prose, each as the text's own slice. */
+/**
+ * Why `written:` at text[start] is plainly no URL, whatever follows: a qualified name, a word
+ * before a colon, a protocol and its port. Null when it may start one.
+ */
+function notAURL(text: string, start: number, afterColon: number, written: string, slashes: boolean): string | null {
+  if (text[afterColon] === ':' || text.slice(Math.max(0, start - 2), start) === '::') return 'a qualified name';
+  if (slashes) return null;
+  if (written !== written.toLowerCase()) return 'a word before a colon';
+  if (SPECIAL.has(written) && /^\d+(?![\w.\/])/.test(text.slice(afterColon, afterColon + 8))) return 'a protocol and its port';
+  return null;
+}
+
+/** Why the candidate `url` is a placeholder, a pattern or notation rather than a URL, or null. */
+function notWrittenAsURL(url: string): string | null {
+  if (/[{}]/.test(url) || /\$[{(A-Z_]/.test(url)) return 'a template or a variable';
+  if (/%(?![0-9A-Fa-f]{2})[A-Za-z{]/.test(url)) return 'a printf conversion';
+  if (/\.[*+]|\(\?|\[\^/.test(url)) return 'a regular expression';
+  const authority = /^[A-Za-z][A-Za-z0-9+.\-]*:\/\/([^\/?#\\]*)/.exec(url)?.[1];
+  if (authority !== undefined) {
+    if (authority.includes('*')) return 'a wildcard';
+    if (/\$[a-z]/.test(authority)) return 'a variable';
+    for (const m of authority.matchAll(/\[([^\]]*)\]/g)) if (!/^(?:[0-9A-Fa-f:.]+|[vV][0-9A-Fa-f]+\..+)$/.test(m[1])) return 'syntax notation';
+    const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+    if (/:[A-Za-z_][\w-]*$/.test(hostPort) && !hostPort.startsWith('[')) return 'a port that is a word';
+  }
+  return null;
+}
+
+/** Whether c is white space, or nothing (the start or end of the text). */
+function spaceOrEdge(c: string | undefined): boolean {
+  return c === undefined || /\s/.test(c);
+}
+
+const ENCLOSING: Record<string, string> = { '<': '>', '"': '"', "'": "'", '`': '`' };
+
+/** Absolute URLs in prose, each as the text's own slice (see the top of this file). */
 export function proseURLs(text: string, kind: 'text' | 'markdown'): FoundURL[] {
   const found: FoundURL[] = [];
   const trailing = kind === 'markdown' ? ".,;:!?'*_~" : ".,;:!?'";
@@ -49,18 +123,37 @@ export function proseURLs(text: string, kind: 'text' | 'markdown'): FoundURL[] {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const start = m.index;
     const afterColon = start + m[0].length;
-    const scheme = m[0].slice(0, -1).toLowerCase();
-    if (!KNOWN_SCHEMES.includes(scheme) && !text.startsWith('//', afterColon)) continue;
+    const written = m[0].slice(0, -1);
+    const scheme = written.toLowerCase();
+    const slashes = text.startsWith('//', afterColon);
+    if (!KNOWN_SCHEMES.includes(scheme) && !slashes) continue;
     if (!startsURL(text, start, afterColon, scheme)) continue;
+    // where GFM links a literal autolink, the reader sees a link: its extent is GFM's, and every
+    // rule below but the extent's is left to it
+    const gfm = kind === 'markdown' && slashes && (scheme === 'http' || scheme === 'https');
+    if (!gfm && notAURL(text, start, afterColon, written, slashes)) continue;
+    const escapes = kind === 'text' && scheme !== 'file';
     let end = afterColon;
     let depth = 0;
     let opens = 0;
     let closes = 0;
     let braceOpens = 0;
     let braceCloses = 0;
+    let cutAt: string | null = null;
     for (; end < text.length; end++) {
       const c = text[end];
       if (PROSE_STOP.test(c)) break;
+      if (kind === 'text' && (c < ' ' || c === '\u007f')) {
+        cutAt = 'a control character';
+        break;
+      }
+      if (c === '\\' && escapes) {
+        const next = text[end + 1];
+        if (next === undefined || /\s/.test(next) || ASCII_PUNCTUATION.test(next) || STRING_ESCAPE.test(text.slice(end + 1, end + 10))) {
+          cutAt = 'a backslash escape';
+          break;
+        }
+      }
       if (c === '[') depth++;
       else if (c === ']') {
         if (depth === 0) break;
@@ -70,22 +163,35 @@ export function proseURLs(text: string, kind: 'text' | 'markdown'): FoundURL[] {
       else if (c === '{') braceOpens++;
       else if (c === '}') braceCloses++;
     }
+    const scanned = end;
     for (;;) {
       const last = text[end - 1];
       if (end > afterColon && trailing.includes(last)) end--;
       else if (end > afterColon && last === ')' && closes > opens) {
         end--;
         closes--;
-      } else if (kind === 'text' && end > afterColon && last === '}' && braceCloses > braceOpens) {
+      } else if (!gfm && end > afterColon && last === '}' && braceCloses > braceOpens) {
         // The brace closes what the URL stands in, as in YARD's "{https://x.org/}" or LaTeX's
         // "\url{https://x.org/}".
         end--;
         braceCloses--;
-      } else break;
+      } else if (kind === 'text' && end > afterColon && last === '-' && text[end] === '>') end--;
+      else break;
     }
     re.lastIndex = Math.max(end, afterColon);
     if (/^\/*$/.test(text.slice(afterColon, end))) continue;
-    found.push(plain(text, start, end));
+    // a URL hyphenated at the end of its line goes on in the next one
+    if (kind === 'text' && scanned === end && text[end - 1] === '-' && (end === text.length || text[end] === '\n' || text[end] === '\r')) continue;
+    const f = plain(text, start, end);
+    if (!gfm && notWrittenAsURL(f.url)) continue;
+    if (kind === 'text') {
+      const before = text[start - 1];
+      const after = text[end];
+      const bounded = (spaceOrEdge(before) && spaceOrEdge(after)) || (before !== undefined && ENCLOSING[before] !== undefined && ENCLOSING[before] === after);
+      if (cutAt) f.uncertain = `it is cut before ${cutAt}`;
+      else if (!bounded) f.uncertain = end < scanned ? 'it may end before or after the punctuation that follows it' : 'it is written against other text';
+    }
+    found.push(f);
   }
   return found;
 }

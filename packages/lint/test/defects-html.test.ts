@@ -14,8 +14,9 @@ function urls(text: string, kind: SourceKind = 'html'): Array<[string, string]> 
 }
 
 /** Each diagnostic as its type and the source text at its span. */
+/** Every validation error found, of every URL (one finding each), with the source text at its span. */
 function errors(text: string): Array<[string, string]> {
-  return lintText(text, { kind: 'html' }).map((d) => [d.type, text.slice(d.start, d.end)]);
+  return lintText(text, { kind: 'html' }).flatMap((d) => d.errors.map((e): [string, string] => [e.type, text.slice(e.start, e.end)]));
 }
 
 describe('defects: HTML attributes', () => {

@@ -43,16 +43,16 @@ describe('defects: prose words that are not URLs', () => {
     });
   }
 
-  it('leaves out the closing brace a URL stands in, and keeps balanced braces (text)', () => {
+  it('leaves out the closing brace a URL stands in (text); a URL template with braces is no URL', () => {
     expect(urls('{https://yard.example/} and \\url{ftp://latex.example/a}.')).to.deep.equal([
       ['https://yard.example/', 'https://yard.example/'],
       ['ftp://latex.example/a', 'ftp://latex.example/a'],
     ]);
-    expect(urls('GET https://api.example/users/{id} now').map(([u]) => u)).to.deep.equal(['https://api.example/users/{id}']);
+    expect(urls('GET https://api.example/users/{id} now').map(([u]) => u)).to.deep.equal([]);
   });
 
-  it('keeps the closing brace in Markdown, as a GFM literal autolink does', () => {
-    expect(urls('{https://yard.example/} and {ftp://yard.example/}', 'markdown').map(([u]) => u)).to.deep.equal(['https://yard.example/}', 'ftp://yard.example/}']);
+  it('keeps the closing brace in Markdown where a GFM literal autolink does ("http://", "https://"), not elsewhere', () => {
+    expect(urls('{https://yard.example/} and {ftp://yard.example/}', 'markdown').map(([u]) => u)).to.deep.equal(['https://yard.example/}', 'ftp://yard.example/']);
   });
 
   it('keeps finding URLs that only look odd: a missing "//" and a "\\" after file:', () => {
