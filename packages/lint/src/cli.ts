@@ -1,16 +1,25 @@
-// `url-grammar lint [paths...|-] [--format text|json|jsonl|sarif] [--base <url>] [--kind ...]
-// [--config <file> | --no-config] [--rule <type>=<severity>] [--fix | --fix-dry-run]`: find the URLs
-// of text, Markdown and HTML files and report each validation error, as it is found:
-//   text   `file:line:column: type message` (warnings marked), line and column 1-based, the column
-//          counted in UTF-16 code units (as ESLint counts them); then the summary `N errors in M
-//          files (F files linted)` on standard error, so that standard output holds only findings
+// `url-grammar lint <paths...|-> [options]`: find the URLs of text, Markdown and HTML files and
+// report each URL with validation errors (one finding per URL, listing every error), as it is found:
+//   text   `file:line:column: [warning ]types message <url>` (text-report.ts), line and column
+//          1-based, the column counted in UTF-16 code units (as ESLint counts them); then the
+//          summary `N errors in M files (F files linted)` on standard error, so that standard
+//          output holds only findings
 //   json   one JSON array of findings; jsonl one finding per line; sarif one SARIF 2.1.0 log for
 //          the whole run
-// Paths: files, folders (walked), quoted globs (expanded); files.ts says which files and what is
-// skipped (.gitignore, node_modules, the config's "ignores"). "-", or no path, reads standard
-// input (saying so on standard error when it is a terminal). The configuration file
-// (.url-grammar.json, found upward: config.ts) sets ignores, a severity per error type, the base.
-// Disable comments in the documents turn findings off (disable.ts).
+// Paths: files, folders (walked), quoted globs (expanded), "!pattern" to leave files out; files.ts
+// says which files and what is skipped (.gitignore, node_modules, the config's "ignores",
+// --ignore-pattern). "-" reads standard input (saying so on standard error when it is a terminal).
+// No path at all is a usage error (exit 2, the help on standard error), as it is for ESLint without
+// a flat config and for markdownlint-cli2: a CI step `url-grammar lint $FILES` whose variable came
+// out empty, or `url-grammar lint < /dev/null`, must not pass by linting nothing.
+// The configuration file (.url-grammar.jsonc, .url-grammar.json or package.json's "url-grammar"
+// key, found upward: config.ts) sets ignores, a severity per error type, the base. Disable
+// comments in the documents turn findings off (disable.ts), unless --no-inline-config.
+// The habits of ESLint's command line, with its meanings: --quiet (errors only: warnings are neither
+// shown nor counted, but with --max-warnings they are still counted for it, and under --fix a
+// warning's URL is not fixed), --max-warnings N (exit 1 past N warnings; -1, the default, no limit),
+// -o/--output-file (what would go to standard output goes to the file instead, through the core's
+// safe writer), --color/--no-color, --print-config <file>, --version.
 // Files are read as streams (CliIO.openRead), in bounded memory; --fix reads each file twice (the
 // findings, then the rewrite with the fixes, through CliIO.writeStream), --fix-dry-run reads each
 // file whole (it shows the rewrite as a unified diff). --fix writes through the core's safe writer
@@ -21,22 +30,27 @@
 // before it replaces it: an edit between the passes, or another --fix run on the same file, makes
 // this one refuse (`error: cannot write <file>: it changed since it was read; not rewritten`)
 // rather than write text made from the old content. A refused file's fixes count as not made.
+// After --fix the summary counts what is left: the findings whose URL was fixed are not in it.
 // File names and arguments in messages go through `printable`: a name cannot forge a line.
 //
-//   exit 0: no error left (warnings do not count); 1: at least one; 2: bad arguments (an empty
-//   file name among them: nothing is linted), a bad configuration file, a file that cannot be read
-//   or written, or a folder or glob with nothing to lint (the other files are still linted)
+//   exit 0: no error left (warnings do not count, unless there are more than --max-warnings);
+//   1: at least one error left, or more warnings than --max-warnings; 2: bad arguments (no path, an
+//   empty file name among them: nothing is linted), a bad configuration file, a file that cannot
+//   be read or written (the output file too), or a folder or glob with nothing to lint (the other
+//   files are still linted)
 
 import { createHash, type Hash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fixesPatch } from './patch';
-import { parseURL, VALIDATION_ERRORS } from 'url-grammar';
-import { changedSinceRead, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
+import { parseURL, VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
+import { changedSinceRead, commandHelp, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
 import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { lintBytes } from './run';
-import { ConfigError, loadConfig, SEVERITIES, type LintConfig, type Severity } from './config';
-import { expandArguments } from './files';
+import { ConfigError, loadConfig, severityFrom, severityOf, type LintConfig } from './config';
+import { expandArguments, IgnoreRules, usableIgnorePattern } from './files';
 import { rewriteWithFixes, startsWithBOM } from './rewrite';
-import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, textReporter, type Reporter } from './formats';
+import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
+import { textReporter } from './text-report';
 
 const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
@@ -51,9 +65,19 @@ interface LintCommandOptions {
   config?: string;
   noConfig?: boolean;
   rule?: string[];
+  quiet?: boolean;
+  maxWarnings?: string;
+  ignorePattern?: string[];
+  noGitignore?: boolean;
+  noInlineConfig?: boolean;
+  outputFile?: string;
+  color?: boolean;
+  noColor?: boolean;
+  printConfig?: string;
+  version?: boolean;
 }
 
-/** The configuration for this run: --config, or the nearest file upward, or none (--no-config); --rule on top. */
+/** The configuration for this run: --config, or the nearest file upward, or none (--no-config); --rule and --no-gitignore on top. */
 function configuration(opts: LintCommandOptions): LintConfig {
   if (opts.config !== undefined && opts.noConfig) throw usageError('--config and --no-config do not go together');
   let config: LintConfig;
@@ -65,11 +89,29 @@ function configuration(opts: LintCommandOptions): LintConfig {
   }
   for (const r of opts.rule ?? []) {
     const m = /^([A-Za-z0-9-]+)=(.*)$/.exec(r);
-    if (!m || !(VALIDATION_ERRORS as Record<string, unknown>)[m[1]]) throw usageError(`--rule wants <validation error type>=error|warning|off, not ${quoted(r)}`);
-    if (!(SEVERITIES as readonly string[]).includes(m[2])) throw usageError(`--rule ${m[1]}: the severity is error, warning or off, not ${quoted(m[2])}`);
-    config.rules[m[1] as keyof typeof config.rules] = m[2] as Severity;
+    if (!m || !Object.prototype.hasOwnProperty.call(VALIDATION_ERRORS, m[1])) throw usageError(`--rule wants <validation error type>=error|warning|off, not ${quoted(r)}`);
+    // (ESLint's numbers come as digits here)
+    const severity = severityFrom(/^[0-2]$/.test(m[2]) ? Number(m[2]) : m[2]);
+    if (severity === null) throw usageError(`--rule ${m[1]}: the severity is error, warning (or warn) or off (or 2, 1, 0), not ${quoted(m[2])}`);
+    config.rules[m[1] as ValidationErrorType] = severity;
   }
+  if (opts.noGitignore) config.gitignore = false;
   return config;
+}
+
+/** --max-warnings: a whole number, -1 for no limit (ESLint's default). */
+function maxWarnings(text: string | undefined): number {
+  if (text === undefined) return -1;
+  if (!/^(-1|0|[1-9][0-9]{0,8})$/.test(text)) throw usageError(`--max-warnings wants a whole number (-1: no limit), not ${quoted(text)}`);
+  return Number(text);
+}
+
+/** Checks patterns of --ignore-pattern or of "!" arguments: the `ignore` package must be able to use each. */
+function checkPatterns(patterns: readonly string[], what: (p: string) => string): void {
+  for (const p of patterns) {
+    if (p.trim() === '' || p.trim().startsWith('#')) throw usageError(`${what(p)}: an empty pattern (or a comment) leaves nothing out`);
+    if (!usableIgnorePattern(p)) throw usageError(`${what(p)}: this pattern cannot be used as an ignore rule`);
+  }
 }
 
 /** One line for a file that cannot be read. */
@@ -101,7 +143,7 @@ async function* single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
 
-/** This package's version (SARIF names it as the tool's). */
+/** This package's version (SARIF names it as the tool's; --version prints it). */
 function packageVersion(): string {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -111,13 +153,101 @@ function packageVersion(): string {
   }
 }
 
+/**
+ * Where the report goes: standard output, or with -o the file, written through the IO's safe
+ * writer (a new file beside it, which takes its name when the report is whole: an existing file is
+ * never left half-written). Streamed when the IO can (writeStream), kept whole otherwise.
+ */
+interface Sink {
+  out(s: string): void;
+  /** Waits for what was written so far (the reader's or the disk's backpressure). */
+  drained?(): Promise<void>;
+  /** Finishes the file; throws a WriteError when it cannot be written. */
+  close(): Promise<void>;
+  /** Gives up (the run failed): the file is left as it was. */
+  abort(): void;
+}
+
+function outputSink(io: CliIO, file: string | undefined): Sink {
+  if (file === undefined) return { out: (s) => io.out(s), drained: io.drained ? () => io.drained!() : undefined, close: async () => undefined, abort: () => undefined };
+  const writing = (e: unknown) => (isWriteError(e) ? e : toWriteError(file, e));
+  if (io.writeStream) {
+    let w: ReturnType<NonNullable<CliIO['writeStream']>>;
+    try {
+      w = io.writeStream(file);
+    } catch (e) {
+      throw writing(e);
+    }
+    let failed: unknown = null;
+    let last: Promise<void> = Promise.resolve();
+    return {
+      out(s) {
+        if (failed) return;
+        try {
+          const r = w.write(s);
+          // (the writer keeps the pieces in order: only the latest needs waiting for)
+          if (r) last = r.catch((e) => void (failed ??= e));
+        } catch (e) {
+          failed ??= e;
+        }
+      },
+      drained: () => last,
+      async close() {
+        await last;
+        if (failed) {
+          w.abort?.();
+          throw writing(failed);
+        }
+        await w.end().catch((e) => Promise.reject(writing(e)));
+      },
+      abort: () => w.abort?.(),
+    };
+  }
+  if (!io.writeFile) throw usageError('--output-file: this command line cannot write files');
+  const parts: string[] = [];
+  return {
+    out: (s) => void parts.push(s),
+    async close() {
+      try {
+        io.writeFile!(file, parts.join(''));
+      } catch (e) {
+        throw writing(e);
+      }
+    },
+    abort: () => undefined,
+  };
+}
+
+/** --print-config: the configuration that applies to `file`, as JSON. */
+function printedConfig(file: string, config: LintConfig, opts: LintCommandOptions, excludes: string[]): object {
+  const cwd = process.cwd();
+  const rules: Record<string, string> = {};
+  for (const type of Object.keys(VALIDATION_ERRORS)) rules[type] = severityOf(config.rules, type);
+  const ignoreRules = new IgnoreRules({ cwd, ignores: config.ignores, ignoreRoot: config.root, gitignore: config.gitignore, ignorePatterns: opts.ignorePattern, excludes });
+  const path = resolve(cwd, file);
+  return {
+    file,
+    configFile: config.file,
+    kind: opts.kind !== 'auto' ? opts.kind : file === '-' ? 'text' : kindFromPath(file),
+    // whether a walk or a glob passes over it (a file named on the command line is linted anyway)
+    ignored: file !== '-' && ignoreRules.ignored(path, false),
+    ignores: config.ignores,
+    ignorePatterns: opts.ignorePattern ?? [],
+    gitignore: config.gitignore,
+    base: opts.base ?? config.base ?? null,
+    inlineConfig: !opts.noInlineConfig,
+    rules,
+  };
+}
+
 export const command: CommandSpec = {
   name: 'lint',
   description: 'find the URLs in text, Markdown and HTML files and report their validation errors',
   arguments: [
     {
       name: 'paths',
-      description: 'files, folders (walked for .md, .html and .txt files) or quoted globs; "-" or none: standard input. .md/.markdown are Markdown, .html/.htm HTML, the rest text',
+      description:
+        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, the rest text',
       variadic: true,
     },
   ],
@@ -125,152 +255,215 @@ export const command: CommandSpec = {
     format: { type: 'string', value: '<format>', description: OUTPUT_FORMATS.join(', '), default: 'text' },
     base: { type: 'string', value: '<url>', description: 'resolve relative link targets against this URL (without it they are not checked)' },
     kind: { type: 'string', value: '<kind>', description: `${KINDS.join(', ')} (auto: from the file name; standard input is text)`, default: 'auto' },
-    config: { type: 'string', value: '<file>', description: 'the configuration file (default: the nearest .url-grammar.json upward)' },
+    config: { type: 'string', value: '<file>', description: 'the configuration file (default: the nearest .url-grammar.jsonc, .url-grammar.json or package.json with a "url-grammar" key, upward)' },
     'no-config': { type: 'boolean', description: 'read no configuration file' },
-    rule: { type: 'string', value: '<type=severity>', multiple: true, description: 'a severity for one validation error type: error, warning or off (repeatable; over the configuration file)' },
+    'print-config': { type: 'string', value: '<file>', description: 'print the configuration that applies to this file, as JSON, and lint nothing' },
+    rule: { type: 'string', value: '<type=severity>', multiple: true, description: 'a severity for one validation error type: error, warning (warn) or off, or 2, 1, 0 (repeatable; over the configuration file)' },
+    'ignore-pattern': { type: 'string', value: '<pattern>', multiple: true, description: 'leave out of walks and globs what this .gitignore pattern matches, relative to the working directory (repeatable)' },
+    'no-gitignore': { type: 'boolean', description: 'do not skip what .gitignore files ignore' },
+    'no-inline-config': { type: 'boolean', description: 'obey no url-grammar-disable comment in the documents' },
+    quiet: { type: 'boolean', description: 'report errors only: warnings are not shown, nor counted (but for --max-warnings)' },
+    'max-warnings': { type: 'string', value: '<n>', description: 'exit 1 when there are more than n warnings (-1: no limit)', default: '-1' },
     fix: { type: 'boolean', description: 'replace each URL by its serialization where that is safe, in place' },
     'fix-dry-run': { type: 'boolean', description: 'print the changes --fix would make, as a unified diff, and change nothing' },
+    'output-file': { type: 'string', value: '<file>', short: 'o', description: 'write the report to this file (replaced if it exists) instead of standard output' },
+    color: { type: 'boolean', description: 'colour the text output (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)' },
+    'no-color': { type: 'boolean', description: 'do not colour the text output' },
+    version: { type: 'boolean', description: "print this package's version" },
   },
   async run(args, options, io) {
-    const files = (args.paths as string[] | undefined) ?? [];
+    const given = (args.paths as string[] | undefined) ?? [];
     const opts = options as unknown as LintCommandOptions;
     const version = packageVersion();
+    if (opts.version) {
+      io.out(version + '\n');
+      return;
+    }
     if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
       throw usageError(`unknown format ${quoted(opts.format)} (expected ${OUTPUT_FORMATS.join(', ')})`);
     }
     if (!(KINDS as readonly string[]).includes(opts.kind)) {
       throw usageError(`unknown kind ${quoted(opts.kind)} (expected ${KINDS.join(', ')})`);
     }
+    if (opts.color && opts.noColor) throw usageError('--color and --no-color do not go together');
+    if (opts.outputFile === '') throw usageError('--output-file: an empty file name');
+    const limit = maxWarnings(opts.maxWarnings);
+    checkPatterns(opts.ignorePattern ?? [], (p) => `--ignore-pattern ${quoted(p)}`);
+    // "!pattern" arguments leave files out; the others are what to lint
+    const excludes = given.filter((a) => a.startsWith('!')).map((a) => a.slice(1));
+    checkPatterns(excludes, (p) => `the argument ${quoted('!' + p)}`);
+    const files = given.filter((a) => !a.startsWith('!'));
     const config = configuration(opts);
     const baseText = opts.base ?? config.base;
     const base = baseText === undefined ? undefined : parseURL(baseText);
     if (base === null) throw usageError(`the base URL does not parse: ${quoted(baseText ?? '')}${opts.base === undefined ? ` (in ${shownFileName(config.file ?? '')})` : ''}`);
+    if (opts.printConfig !== undefined) {
+      if (files.length > 0) throw usageError('--print-config takes its one file as its value: give no paths to lint with it');
+      if (opts.printConfig === '') throw usageError('--print-config: an empty file name');
+      const sink = outputSink(io, opts.outputFile);
+      sink.out(JSON.stringify(printedConfig(opts.printConfig, config, opts, excludes), null, 2) + '\n');
+      await sink.close();
+      return;
+    }
     const fixing = opts.fix === true || opts.fixDryRun === true;
     if (opts.fix && opts.fixDryRun) throw usageError('--fix and --fix-dry-run do not go together');
     // an empty argument names no file (a variable that expanded to nothing, say): it is refused
     // before anything is linted, rather than reported as a file that cannot be read
-    const empty = files.indexOf('');
-    if (empty !== -1) throw usageError(`an empty file name (file argument ${empty + 1} of ${files.length}): name a file, or "-" for standard input`);
-    if (opts.fix && (files.length === 0 || files.includes('-'))) throw usageError('--fix rewrites files: it cannot take standard input');
+    const empty = given.indexOf('');
+    if (empty !== -1) throw usageError(`an empty file name (file argument ${empty + 1} of ${given.length}): name a file, or "-" for standard input`);
+    if (files.length === 0) {
+      // (the help is several lines: written here, not as a one-line usage error)
+      io.err(`error: no path to lint${given.length ? ' (only "!" patterns, which leave files out)' : ''}: name files, folders or globs, or "-" for standard input\n\n${commandHelp(command)}`);
+      io.setExitCode(2);
+      return;
+    }
+    if (opts.fix && files.includes('-')) throw usageError('--fix rewrites files: it cannot take standard input');
     if (opts.fixDryRun && opts.format !== 'text') throw usageError('--fix-dry-run prints a diff: it goes with --format text only');
 
-    const expanded = expandArguments(files.length === 0 ? ['-'] : files, { cwd: process.cwd(), ignores: config.ignores, ignoreRoot: config.root, gitignore: config.gitignore });
-    const pc = createColors(useColor(io));
-    const out = opts.fixDryRun ? (s: string) => io.err(s) : (s: string) => io.out(s);
+    const expanded = expandArguments(files, { cwd: process.cwd(), ignores: config.ignores, ignoreRoot: config.root, gitignore: config.gitignore, ignorePatterns: opts.ignorePattern, excludes });
+    // the report's destination is opened before anything is linted: a path that cannot be written
+    // is said at once, not after the whole run
+    const sink = outputSink(io, opts.outputFile);
+    // colour: as asked, else never in a file, else as the IO says (a terminal, NO_COLOR, FORCE_COLOR)
+    const pc = createColors(opts.color ? true : opts.noColor || opts.outputFile !== undefined ? false : useColor(io));
+    const out = opts.fixDryRun ? (s: string) => io.err(s) : (s: string) => sink.out(s);
     const reporter: Reporter =
       opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version }) : textReporter(out, { showFixes: fixing, color: pc });
     const fixes = fixing || opts.format !== 'text';
-    const lintOptions = (kind: SourceKind) => ({ kind, base, fixes, rules: config.rules });
+    const lintOptions = (kind: SourceKind) => ({ kind, base, fixes, rules: config.rules, directives: !opts.noInlineConfig });
+    const afterChunk = sink.drained ? () => sink.drained!() : undefined;
 
     let unreadable = false;
     let unwritten = false;
+    // what the summary counts: every finding reported, less, after --fix, those whose URL was fixed
     let errors = 0;
     let warnings = 0;
-    let remaining = 0;
     let filesWithErrors = 0;
+    // what the exit status counts: the errors and the warnings left (after --fix or --fix-dry-run,
+    // those whose URL has no fix), the warnings --quiet hides too
+    let errorsLeft = 0;
+    let warningsLeft = 0;
     let fixedURLs = 0;
     let linted = 0;
-    for (const arg of expanded) {
-      if (arg.problem) {
-        io.err(`error: ${shownFileName(arg.argument)}: ${printable(arg.problem)}\n`);
-        unreadable = true;
-      }
-      for (const path of arg.files) {
-        const name = path === '-' ? '<stdin>' : path;
-        // the name as messages print it (as the text format does)
-        const shown = shownFileName(name);
-        const kind: SourceKind = opts.kind !== 'auto' ? (opts.kind as SourceKind) : path === '-' ? 'text' : kindFromPath(path);
-        let found = 0;
-        const count = (d: LintDiagnostic) => {
-          found++;
-          if (d.severity === 'warning') warnings++;
-          else if (!(fixing && d.fix)) remaining++;
-        };
-        try {
-          if (opts.fixDryRun) {
-            const bytes = io.readFile(path);
-            const { text, valid } = decodeUTF8(bytes);
-            if (!valid) io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`);
-            const ds = lintText(text, { ...lintOptions(kind), fixes: true });
-            const applied = new Map<number, LintFix>();
-            for (const d of ds) {
-              reporter.report(name, d);
-              count(d);
-              if (d.fix) applied.set(d.fix.start, d.fix);
+    try {
+      for (const arg of expanded) {
+        if (arg.problem) {
+          io.err(`error: ${shownFileName(arg.argument)}: ${printable(arg.problem)}\n`);
+          unreadable = true;
+        }
+        for (const path of arg.files) {
+          const name = path === '-' ? '<stdin>' : path;
+          // the name as messages print it (as the text format does)
+          const shown = shownFileName(name);
+          const kind: SourceKind = opts.kind !== 'auto' ? (opts.kind as SourceKind) : path === '-' ? 'text' : kindFromPath(path);
+          // this file's findings: reported, the warnings among them, those with a fix, and the warnings --quiet hid
+          const tally = { found: 0, warnings: 0, fixable: 0, fixableWarnings: 0, hidden: 0 };
+          const applied = new Map<number, LintFix>();
+          // a finding: reported (and its fix kept) unless --quiet hides it
+          const take = (d: LintDiagnostic) => {
+            const warning = d.severity === 'warning';
+            if (warning && opts.quiet) {
+              tally.hidden++;
+              return;
             }
-            const fixed = applyFixes(text, [...applied.values()]);
-            if (fixed !== text) {
-              fixedURLs += applied.size;
-              // the BOM the decoder dropped is shown as the file has it: the diff does not change it
-              const bom = startsWithBOM(bytes) ? '\uFEFF' : '';
-              io.out(fixesPatch(name, name, bom + text, [...applied.values()], bom.length));
+            reporter.report(name, d);
+            tally.found++;
+            if (warning) tally.warnings++;
+            if (fixing && d.fix) {
+              tally.fixable++;
+              if (warning) tally.fixableWarnings++;
+              applied.set(d.fix.start, d.fix);
             }
-          } else if (opts.fix) {
-            // first pass: the findings and their fixes, streamed, and what the file is; second pass:
-            // the rewrite, of that same file
-            const applied = new Map<number, LintFix>();
-            const hash = createHash('sha256');
-            const first: FirstRead = { digest: '' };
-            const r = await lintBytes(
-              hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
-              { ...lintOptions(kind), fixes: true },
-              (d: LintDiagnostic) => {
-                reporter.report(name, d);
-                count(d);
-                if (d.fix) applied.set(d.fix.start, d.fix);
-              },
-              () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
-              io.drained ? () => io.drained!() : undefined,
-            );
-            first.digest = hash.digest('hex');
-            if (applied.size > 0) {
-              if (!r.valid) {
-                io.err(`${shown}: not rewritten (not valid UTF-8)\n`);
-                // what would have been fixed is left, and counts
-                remaining += applied.size;
-              } else {
-                try {
-                  await rewrite(io, path, [...applied.values()], first);
-                  fixedURLs += applied.size;
-                } catch (e) {
-                  if (!isWriteError(e)) throw e;
-                  // the findings stand (they were reported); the fixes were not made, and count
-                  io.err(`error: cannot write ${shown}: ${e.reason}\n`);
-                  remaining += applied.size;
-                  unwritten = true;
+          };
+          // whether the fixes were made (--fix) or would be (--fix-dry-run)
+          let fixed = false;
+          try {
+            if (opts.fixDryRun) {
+              const bytes = io.readFile(path);
+              const { text, valid } = decodeUTF8(bytes);
+              if (!valid) io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`);
+              for (const d of lintText(text, { ...lintOptions(kind), fixes: true })) take(d);
+              fixed = true;
+              const fixedText = applyFixes(text, [...applied.values()]);
+              if (fixedText !== text) {
+                fixedURLs += applied.size;
+                // the BOM the decoder dropped is shown as the file has it: the diff does not change it
+                const bom = startsWithBOM(bytes) ? '\uFEFF' : '';
+                sink.out(fixesPatch(name, name, bom + text, [...applied.values()], bom.length));
+              }
+            } else if (opts.fix) {
+              // first pass: the findings and their fixes, streamed, and what the file is; second pass:
+              // the rewrite, of that same file
+              const hash = createHash('sha256');
+              const first: FirstRead = { digest: '' };
+              const r = await lintBytes(
+                hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
+                { ...lintOptions(kind), fixes: true },
+                take,
+                () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
+                afterChunk,
+              );
+              first.digest = hash.digest('hex');
+              if (applied.size > 0) {
+                if (!r.valid) {
+                  // what would have been fixed is left, and counts
+                  io.err(`${shown}: not rewritten (not valid UTF-8)\n`);
+                } else {
+                  try {
+                    await rewrite(io, path, [...applied.values()], first);
+                    fixedURLs += applied.size;
+                    fixed = true;
+                  } catch (e) {
+                    if (!isWriteError(e)) throw e;
+                    // the findings stand (they were reported); the fixes were not made, and count
+                    io.err(`error: cannot write ${shown}: ${e.reason}\n`);
+                    unwritten = true;
+                  }
                 }
               }
+            } else {
+              if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
+              const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
+              await lintBytes(chunks, lintOptions(kind), take, () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`), afterChunk);
             }
-          } else {
-            if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
-            const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
-            await lintBytes(
-              chunks,
-              lintOptions(kind),
-              (d: LintDiagnostic) => {
-                reporter.report(name, d);
-                count(d);
-              },
-              () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
-              io.drained ? () => io.drained!() : undefined,
-            );
+          } catch (e) {
+            if (e instanceof Error && e.name === 'UsageError') throw e;
+            io.err(`error: cannot read ${shown}: ${readError(e)}\n`);
+            unreadable = true;
+            continue;
           }
-        } catch (e) {
-          if (e instanceof Error && e.name === 'UsageError') throw e;
-          io.err(`error: cannot read ${shown}: ${readError(e)}\n`);
-          unreadable = true;
-          continue;
+          linted++;
+          const gone = fixed ? tally.fixable : 0;
+          const goneWarnings = fixed ? tally.fixableWarnings : 0;
+          errorsLeft += tally.found - tally.warnings - (gone - goneWarnings);
+          warningsLeft += tally.warnings - goneWarnings + tally.hidden;
+          // the summary: after --fix, what is left; otherwise (--fix-dry-run too: nothing changed) all
+          const counted = opts.fix ? tally.found - gone : tally.found;
+          errors += counted;
+          warnings += opts.fix ? tally.warnings - goneWarnings : tally.warnings;
+          if (counted > 0) filesWithErrors++;
         }
-        linted++;
-        errors += found;
-        if (found > 0) filesWithErrors++;
       }
+    } catch (e) {
+      // (an internal error: no half report is left under the output file's name, nor a new file beside it)
+      sink.abort();
+      throw e;
     }
     const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}) };
     reporter.end(totals);
+    let outputFailed = false;
+    try {
+      await sink.close();
+    } catch (e) {
+      if (!isWriteError(e)) throw e;
+      io.err(`error: cannot write ${shownFileName(opts.outputFile ?? '')}: ${e.reason}\n`);
+      outputFailed = true;
+    }
     // (nothing linted and a path that could not be: its one-line error says it all)
     if (opts.format === 'text' && !(unreadable && linted === 0)) io.err(summary(totals) + '\n');
-    io.setExitCode(unreadable || unwritten ? 2 : remaining > 0 ? 1 : 0);
+    const tooManyWarnings = limit >= 0 && warningsLeft > limit;
+    if (tooManyWarnings) io.err(`url-grammar lint found too many warnings (${warningsLeft}; maximum: ${limit})\n`);
+    io.setExitCode(unreadable || unwritten || outputFailed ? 2 : errorsLeft > 0 || tooManyWarnings ? 1 : 0);
   },
 };
 

@@ -11,8 +11,13 @@
 //     match, and a link its pattern names literally ('vendorlink/*.md') is followed, as a folder
 //     named on the command line is;
 //   - in a walk and in a glob, `node_modules` and `.git` are skipped, and so is what the config's
-//     "ignores" name and, in a git work tree, what its .gitignore files (at every level, with
-//     .git/info/exclude) ignore; "gitignore": false in the config turns the latter off;
+//     "ignores" and the command line's --ignore-pattern name and, in a git work tree, what its
+//     .gitignore files (at every level, with .git/info/exclude) ignore; "gitignore": false in the
+//     config (or --no-gitignore) turns the latter off;
+//   - an argument that starts with "!" is no path: it is a pattern of files to leave out of what
+//     the other arguments give, named files too (as markdownlint-cli2 reads its "!" globs), in
+//     .gitignore syntax relative to the working directory ('!docs/old.md', '!vendor/',
+//     '!**/*.min.html'); a file whose name starts with "!" is named "./!name";
 //   - each file is linted once, however many arguments reach it and by whatever names: files are
 //     told apart by their real path (a link and its target are one file).
 //
@@ -53,6 +58,10 @@ export interface FileOptions {
   ignoreRoot?: string;
   /** Obey .gitignore files inside a git work tree (default true). */
   gitignore?: boolean;
+  /** More patterns like `ignores` (--ignore-pattern), relative to `cwd`: walks and globs only. */
+  ignorePatterns?: readonly string[];
+  /** Patterns of files never linted, named ones too (the "!" arguments, without their "!"), relative to `cwd`. */
+  excludes?: readonly string[];
 }
 
 /**
@@ -204,6 +213,10 @@ interface IgnoreFile {
 export class IgnoreRules {
   private readonly config: Ignore | null;
   private readonly configRoot: string;
+  /** --ignore-pattern's rules, relative to cwd. */
+  private readonly patterns: Ignore | null;
+  /** The "!" arguments' rules, relative to cwd. */
+  private readonly excludes: Ignore | null;
   private readonly git: string | null;
   private readonly cwd: string;
   private exclude: IgnoreFile | null | undefined;
@@ -218,6 +231,8 @@ export class IgnoreRules {
     this.cwd = resolve(options.cwd);
     this.configRoot = resolve(options.ignoreRoot ?? options.cwd);
     this.config = options.ignores && options.ignores.length ? ignore().add([...options.ignores]) : null;
+    this.patterns = options.ignorePatterns && options.ignorePatterns.length ? ignore().add([...options.ignorePatterns]) : null;
+    this.excludes = options.excludes && options.excludes.length ? ignore().add([...options.excludes]) : null;
     this.git = options.gitignore === false ? null : gitRoot(options.cwd);
   }
 
@@ -271,6 +286,13 @@ export class IgnoreRules {
     return rules;
   }
 
+  /** Whether a "!" argument leaves `path` (absolute) out; `folder` when it is a folder. */
+  excluded(path: string, folder: boolean): boolean {
+    if (!this.excludes) return false;
+    const p = asIgnorePath(this.cwd, path, folder);
+    return p !== null && this.excludes.ignores(p);
+  }
+
   /** Whether `path` (absolute) is ignored; `folder` when it is a folder. */
   ignored(path: string, folder: boolean): boolean {
     // a walk never enters these, and a glob leaves them out (its ignore patterns): what lies above
@@ -280,6 +302,11 @@ export class IgnoreRules {
       const p = asIgnorePath(this.configRoot, path, folder);
       if (p !== null && this.config.ignores(p)) return true;
     }
+    if (this.patterns) {
+      const p = asIgnorePath(this.cwd, path, folder);
+      if (p !== null && this.patterns.ignores(p)) return true;
+    }
+    if (this.excluded(path, folder)) return true;
     // only what lies inside the work tree is governed by its ignore files
     const inTree = this.git === null ? null : asIgnorePath(this.git, path, folder);
     if (this.git !== null && inTree !== null) {
@@ -353,15 +380,16 @@ function identity(path: string): string {
 }
 
 /**
- * What each argument stands for. "-" is standard input; a file is itself; a folder is walked; a
- * glob (an argument that names nothing and holds a glob character) is expanded. Each file once
- * (by its real path), in the order met.
+ * What each argument stands for. "-" is standard input; "!pattern" leaves files out (it has no
+ * entry); a file is itself; a folder is walked; a glob (an argument that names nothing and holds a
+ * glob character) is expanded. Each file once (by its real path), in the order met.
  */
 export function expandArguments(args: readonly string[], options: FileOptions): ArgumentFiles[] {
   const cwd = resolve(options.cwd);
   const problems: Problem[] = [];
   const report = (p: Problem) => void problems.push(p);
-  const rules = new IgnoreRules(options, report);
+  const excludes = [...(options.excludes ?? []), ...args.filter((a) => a.startsWith('!')).map((a) => a.slice(1))];
+  const rules = new IgnoreRules({ ...options, excludes }, report);
   const seen = new Set<string>();
   const reported = new Set<string>();
   const out: ArgumentFiles[] = [];
@@ -374,6 +402,7 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
     }
   };
   for (const arg of args) {
+    if (arg.startsWith('!')) continue;
     const entry: ArgumentFiles = { argument: arg, files: [] };
     out.push(entry);
     if (arg === '-') {
@@ -393,13 +422,16 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
       stat = null;
     }
     if (stat?.isDirectory()) {
+      // (a folder that "!" leaves out, whole: nothing of it, and nothing to say)
+      if (rules.excluded(path, true)) continue;
       const found: string[] = [];
       walk(path, rules, found, report);
       add(entry, found);
       // (a folder that cannot be read, or whose ignore rules cannot be, says so instead)
       if (found.length === 0 && !troubled()) entry.problem = 'no Markdown, HTML or .txt file to lint in this folder';
     } else if (stat) {
-      add(entry, [arg], arg);
+      // (a named file is linted whatever the ignore rules say, but not when "!" leaves it out)
+      if (!rules.excluded(path, false)) add(entry, [arg], arg);
     } else if (GLOB_CHARACTERS.test(arg)) {
       const matches = globSync(arg, {
         cwd,
@@ -426,7 +458,7 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
       const kept = matches.map((m) => resolve(m)).filter((m) => !rules.ignored(m, false));
       add(entry, kept);
       if (kept.length === 0 && !troubled()) entry.problem = 'no file matches this glob';
-    } else {
+    } else if (!rules.excluded(path, false)) {
       // not here to walk or match: the reader says what is wrong with it, as for any file
       add(entry, [arg], arg);
     }

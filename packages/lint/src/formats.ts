@@ -27,6 +27,8 @@ export interface LintRecord {
   /** "error" or "warning" (the configuration's severity for the type; "off" ones are not reported). */
   severity: 'error' | 'warning';
   message: string;
+  /** Every validation error of the URL, in document order (the record's own place and type are the first's). */
+  errors: Array<{ type: string; failure: boolean; severity: 'error' | 'warning'; message: string; line: number; column: number; endLine: number; endColumn: number }>;
   /** The replacement lint offers for the URL (line/column as above), or null with `noFix` saying why. */
   fix?: { line: number; column: number; endLine: number; endColumn: number; text: string } | null;
   noFix?: string;
@@ -69,7 +71,8 @@ export function summary(t: Totals): string {
 }
 
 export function toRecord(file: string, d: LintDiagnostic): LintRecord {
-  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, severity: d.severity ?? 'error', message: d.message };
+  const errors = (d.errors ?? [d]).map((e) => ({ type: e.type, failure: e.failure, severity: e.severity ?? d.severity ?? 'error', message: e.message, line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn }));
+  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, severity: d.severity ?? 'error', message: d.message, errors };
   if (d.fix) {
     r.fix = { line: d.fix.line, column: d.fix.column, endLine: d.fix.endLine, endColumn: d.fix.endColumn, text: d.fix.text };
   } else if (d.noFix !== undefined) {
@@ -88,21 +91,6 @@ export function toRecord(file: string, d: LintDiagnostic): LintRecord {
  */
 export function shownFileName(file: string, platform: string = process.platform): string {
   return printable(file, { escapeBackslash: platform !== 'win32' });
-}
-
-export function textReporter(out: (s: string) => void, options: { showFixes?: boolean; platform?: string; color?: { red(s: string): string; yellow(s: string): string; dim(s: string): string; bold(s: string): string } } = {}): Reporter {
-  const c = options.color ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s, bold: (s: string) => s };
-  return {
-    report(file, d) {
-      const warning = d.severity === 'warning' ? `${c.yellow('warning')} ` : '';
-      // the message and the reason are lint's own words today; printable keeps them one line if
-      // they ever quote the document
-      let line = `${shownFileName(file, options.platform)}:${d.line}:${d.column}: ${warning}${d.failure ? c.red(d.type) : c.yellow(d.type)} ${printable(d.message)}`;
-      if (options.showFixes && d.noFix !== undefined) line += c.dim(` (no fix: ${printable(d.noFix)})`);
-      out(line + '\n');
-    },
-    end() {},
-  };
 }
 
 export function jsonReporter(out: (s: string) => void): Reporter {
@@ -196,6 +184,11 @@ export function sarifReporter(out: (s: string) => void, tool: { version: string 
         message: { text: `${d.message} (${d.url})` },
         locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
       };
+      // one result per URL (its rule the first error's type); every error of the URL as a related location
+      const errors = d.errors ?? [];
+      if (errors.length > 1) {
+        result.relatedLocations = errors.map((e, id) => ({ id, message: { text: `${e.type}: ${e.message}` }, physicalLocation: { artifactLocation: { uri }, region: { startLine: e.line, startColumn: e.column, endLine: e.endLine, endColumn: e.endColumn } } }));
+      }
       if (d.fix) {
         const f = d.fix;
         result.fixes = [

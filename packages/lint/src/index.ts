@@ -23,19 +23,21 @@ export {
   type LintFix,
   type LintDiagnostic,
   type LintOptions,
+  findingMessage,
+  type LintError,
 } from './lint';
 export { lintBytes, type StreamResult } from './run';
-export { loadConfig, readConfig, findConfigFile, configFrom, severityOf, CONFIG_FILE, SEVERITIES, ConfigError, type LintConfig, type Severity } from './config';
+export { loadConfig, readConfig, findConfigFile, configFrom, severityOf, severityFrom, CONFIG_FILE, CONFIG_FILES, PACKAGE_JSON_KEY, SEVERITIES, ConfigError, type LintConfig, type Severity } from './config';
 export { expandArguments, gitRoot, IgnoreRules, LINTED_EXTENSIONS, type ArgumentFiles, type FileOptions } from './files';
 export { DisableDirectives, FindingFilter, directivesOf, type FindingRules } from './disable';
 export { rewriteWithFixes, startsWithBOM } from './rewrite';
+export { textReporter, findingTypes, shownURL, SHOWN_URL_LENGTH, type TextReporterOptions, type TextColors } from './text-report';
 export {
   OUTPUT_FORMATS,
   SPEC_URL,
   specAnchor,
   summary,
   toRecord,
-  textReporter,
   jsonReporter,
   jsonlReporter,
   sarifReporter,

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureIO, mainAsync } from './support/cli';
-import { shownFileName, textReporter } from '../src/formats';
+import { shownFileName } from '../src/formats';
+import { textReporter } from '../src/text-report';
 import type { LintDiagnostic } from '../src/lint';
 
 /** Every code point a terminal would act on or not show, but the newline that ends each line. */
@@ -62,11 +63,11 @@ describe('lint: a file name cannot forge or reorder the text output', () => {
     expect(shownFileName('C:\\docs\\\u202Ea.md', 'win32')).to.equal('C:\\docs\\<U+202E>a.md');
   });
 
-  it('the text reporter escapes a message and a no-fix reason that would hold a control', () => {
+  it('the text reporter escapes a message, a URL and a no-fix reason that would hold a control', () => {
     let out = '';
-    const d = { line: 1, column: 2, endLine: 1, endColumn: 3, start: 1, end: 2, url: 'x', type: 'invalid-credentials', failure: false, message: 'm\nfake.md:1:1: x', noFix: 'r\u202Eq' } as LintDiagnostic;
+    const d = { line: 1, column: 2, endLine: 1, endColumn: 3, start: 1, end: 2, url: 'x\u001by', type: 'invalid-credentials', failure: false, message: 'm\nfake.md:1:1: x', noFix: 'r\u202Eq' } as LintDiagnostic;
     const rep = textReporter((s) => void (out += s), { showFixes: true, platform: 'linux' });
     rep.report('f.md', d);
-    expect(out).to.equal('f.md:1:2: invalid-credentials m\\nfake.md:1:1: x (no fix: r<U+202E>q)\n');
+    expect(out).to.equal('f.md:1:2: invalid-credentials m\\nfake.md:1:1: x <x\\x1by> (no fix: r<U+202E>q)\n');
   });
 });

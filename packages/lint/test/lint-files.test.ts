@@ -122,7 +122,7 @@ describe('lint: severities (the configuration file and --rule)', function () {
     try {
       const r = lint(t, ['a.md']);
       expect(r.code).to.equal(0);
-      expect(r.out).to.equal('a.md:1:11: warning invalid-credentials The input includes credentials.\n');
+      expect(r.out).to.equal(`a.md:1:11: warning invalid-credentials The input includes credentials. <${BAD}>\n`);
       expect(r.err).to.equal('0 errors and 1 warning in 1 file (1 file linted)\n');
       const sarif = JSON.parse(lint(t, ['a.md', '--format', 'sarif']).out);
       expect(sarif.runs[0].results.map((x: { level: string }) => x.level)).to.deep.equal(['warning']);
@@ -143,7 +143,7 @@ describe('lint: severities (the configuration file and --rule)', function () {
         ['[]', /must be a JSON object/],
         ['{"rulez": {}}', /unknown key "rulez"/],
         ['{"rules": {"no-such-error": "off"}}', /unknown validation error type "no-such-error"/],
-        ['{"rules": {"invalid-credentials": "loud"}}', /must be "error", "warning" or "off"/],
+        ['{"rules": {"invalid-credentials": "loud"}}', /invalid-credentials at line 1, column 35 must be "error", "warning" \(or "warn"\) or "off" \(or 2, 1, 0\), not "loud"/],
         ['{"ignores": "vendor"}', /"ignores" must be a list of strings/],
         ['{"base": "not a url"}', /the base URL does not parse/],
       ] as Array<[string, RegExp]>) {
@@ -155,7 +155,7 @@ describe('lint: severities (the configuration file and --rule)', function () {
       }
       rmSync(join(t, '.url-grammar.json'));
       const bad = lint(t, ['a.md', '--rule', 'invalid-credentials=loud']);
-      expect([bad.code, bad.err]).to.deep.equal([2, 'error: --rule invalid-credentials: the severity is error, warning or off, not "loud"\n']);
+      expect([bad.code, bad.err]).to.deep.equal([2, 'error: --rule invalid-credentials: the severity is error, warning (or warn) or off (or 2, 1, 0), not "loud"\n']);
     } finally {
       rmSync(t, { recursive: true, force: true });
     }

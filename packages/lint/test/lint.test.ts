@@ -192,14 +192,19 @@ describe('lint: finding URLs', () => {
 });
 
 describe('lint: lintText', () => {
-  it('reports each validation error at its line and column (1-based, UTF-16 units, end exclusive)', () => {
+  it('reports each validation error at its line and column (1-based, UTF-16 units, end exclusive), one finding per URL', () => {
     const text = 'first line\r\nsecond 😀 https://u:p@example.com:99999/\nthird';
     const ds = lintText(text, { kind: 'text' });
-    expect(ds.map((d) => [d.type, d.line, d.column, d.endLine, d.endColumn, d.failure, d.url])).to.deep.equal([
-      ['invalid-credentials', 2, 22, 2, 23, false, 'https://u:p@example.com:99999/'],
-      ['port-out-of-range', 2, 35, 2, 40, true, 'https://u:p@example.com:99999/'],
+    expect(ds).to.have.length(1);
+    const [d] = ds;
+    expect(d.errors.map((e) => [e.type, e.line, e.column, e.endLine, e.endColumn, e.failure])).to.deep.equal([
+      ['invalid-credentials', 2, 22, 2, 23, false],
+      ['port-out-of-range', 2, 35, 2, 40, true],
     ]);
-    expect(text.slice(ds[1].start, ds[1].end)).to.equal('99999');
+    expect(text.slice(d.errors[1].start, d.errors[1].end)).to.equal('99999');
+    // the finding's own place and type are its first error's; its message names both types
+    expect([d.type, d.line, d.column, d.endLine, d.endColumn, d.start, d.end, d.failure, d.url]).to.deep.equal(['invalid-credentials', 2, 22, 2, 23, d.errors[0].start, d.errors[0].end, false, 'https://u:p@example.com:99999/']);
+    expect(d.message).to.equal('2 validation errors: invalid-credentials, port-out-of-range');
   });
 
   it('checks relative targets only against a base URL', () => {
@@ -260,9 +265,9 @@ describe('lint: url-grammar lint', () => {
     expect(r.err).to.equal('');
     expect(r.out).to.equal(
       [
-        `${txt}:1:17: invalid-credentials The input includes credentials.`,
-        `${txt}:2:12: IPv6-unclosed An IPv6 address is missing the closing "]".`,
-        `${md}:3:25: port-out-of-range The port is greater than 65535.`,
+        `${txt}:1:17: invalid-credentials The input includes credentials. <https://user@example.com/a>`,
+        `${txt}:2:12: IPv6-unclosed An IPv6 address is missing the closing "]". <http://[::1/>`,
+        `${md}:3:25: port-out-of-range The port is greater than 65535. <https://example.com:70000/>`,
         '',
       ].join('\n'),
     );
@@ -289,6 +294,8 @@ describe('lint: url-grammar lint', () => {
         failure: false,
         severity: 'error',
         message: 'A URL with a special scheme uses "\\" instead of "/".',
+        // every error of the URL (here one), each at its own place
+        errors: [{ type: 'invalid-reverse-solidus', failure: false, severity: 'error', message: 'A URL with a special scheme uses "\\" instead of "/".', line: 2, column: 33, endLine: 2, endColumn: 38 }],
         // the replacement covers the attribute value as written (the reference included)
         fix: { line: 2, column: 12, endLine: 2, endColumn: 39, text: 'https://example.com/a/b' },
       },
@@ -301,23 +308,25 @@ describe('lint: url-grammar lint', () => {
     expect((await run([md])).code).to.equal(0);
     const r = await run(['--base', 'https://example.com/docs/', md]);
     expect(r.code).to.equal(1);
-    expect(r.out).to.equal(`${md}:1:25: invalid-URL-unit A code point is found that is not a URL unit.\n`);
+    expect(r.out).to.equal(`${md}:1:25: invalid-URL-unit A code point is found that is not a URL unit. <../c d.md>\n`);
   });
 
-  it('reads standard input for "-" and for no file at all, as text unless --kind says', async () => {
+  it('reads standard input for "-" (no file at all is a usage error), as text unless --kind says', async () => {
     const stdin = 'x https://example.com:99999/\n';
-    const expected = '<stdin>:1:23: port-out-of-range The port is greater than 65535.\n';
-    expect(await run([], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
+    const expected = '<stdin>:1:23: port-out-of-range The port is greater than 65535. <https://example.com:99999/>\n';
+    const none = await run([], stdin);
+    expect([none.code, none.out]).to.deep.equal([2, '']);
+    expect(none.err).to.match(/^error: no path to lint/);
     expect(await run(['-'], stdin)).to.deep.equal({ code: 1, out: expected, err: '' });
     expect(await run(['-'], '[a](/b c)')).to.deep.equal({ code: 0, out: '', err: '' });
-    expect((await run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)')).out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/".\n');
+    expect((await run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)')).out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/". </b\\c>\n');
   });
 
   it('warns about a file that is not UTF-8 and still lints it', async () => {
     const bad = file('latin1.txt', Buffer.concat([Buffer.from([0xff, 0xfe, 0x20]), Buffer.from('http://example.com:1x/\n')]));
     const r = await run([bad]);
     expect(r.err).to.equal(`${bad}: not valid UTF-8 (decoded with U+FFFD)\n`);
-    expect(r.out).to.equal(`${bad}:1:24: port-invalid The port contains something other than ASCII digits.\n`);
+    expect(r.out).to.equal(`${bad}:1:24: port-invalid The port contains something other than ASCII digits. <http://example.com:1x/>\n`);
     expect(r.code).to.equal(1);
   });
 
@@ -327,7 +336,7 @@ describe('lint: url-grammar lint', () => {
     const r = await run([missing, ok]);
     expect(r.code).to.equal(2);
     expect(r.err).to.equal(`error: cannot read ${missing}: no such file or directory\n`);
-    expect(r.out).to.equal(`${ok}:1:10: invalid-credentials The input includes credentials.\n`);
+    expect(r.out).to.equal(`${ok}:1:10: invalid-credentials The input includes credentials. <https://u@example.com/>\n`);
     // with nothing else to lint, that one line is all (no "0 errors in 0 files" after it; read
     // here without run(), which takes the summary line off)
     const alone = captureIO({ readFile: (path) => readFileSync(path) });
