@@ -181,6 +181,9 @@ const validURL: Rule.RuleModule = {
     hasSuggestions: true,
     docs: {
       description: 'report WHATWG URL validation errors in the string literals given to new URL(), URL.parse(), URL.canParse() and fetch()',
+      // where ESLint's formatters and editors link the rule's name: its section of the package's
+      // README in the repository (the address package.json's "repository" and "homepage" give)
+      url: 'https://github.com/url-grammar/url-grammar/blob/main/packages/eslint-plugin/README.md#what-the-rule-checks',
     },
     schema: [
       {

@@ -205,6 +205,19 @@ describe('@url-grammar/eslint-plugin', () => {
     expect(plugin.configs.recommended.plugins!['url-grammar']).to.equal(plugin);
   });
 
+  it("links its documentation: meta.docs.url is the rule's section of the package's README in the repository", () => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { repository: { url: string; directory: string } };
+    const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    const url = new URL(validURL.meta!.docs!.url!);
+    expect(url.href.slice(0, url.href.length - url.hash.length)).to.equal(`${repository}/blob/main/${manifest.repository.directory}/README.md`);
+    // GitHub's anchor of a heading: lower case, spaces as "-", other punctuation dropped
+    const anchors = readFileSync(join(packageDir, 'README.md'), 'utf8')
+      .split('\n')
+      .filter((l) => /^#{2,6} /.test(l))
+      .map((l) => l.replace(/^#+ /, '').toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+    expect(anchors).to.include(url.hash.slice(1));
+  });
+
   it('takes the recommended config beside a config of its own that names the plugin again, with options', () => {
     // ESLint throws "Cannot redefine plugin" unless both objects are the one plugin.
     const linter = new Linter({ configType: 'flat' });
@@ -217,6 +230,49 @@ describe('@url-grammar/eslint-plugin', () => {
     expect(linter.verify(code, [plugin.configs.recommended, own]).map((m) => [m.ruleId, m.column, m.endColumn, m.message])).to.deep.equal([
       ['url-grammar/valid-url', 35, 40, 'port-out-of-range: The port is greater than 65535. The URL does not parse.'],
     ]);
+  });
+});
+
+describe('@url-grammar/eslint-plugin with typescript-eslint', () => {
+  // typescript-eslint's parser gives ESLint an ESTree of TypeScript code: the calls and literals
+  // the rule reads are the same nodes, with type annotations, generics and `as` around them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const tsParser = require('@typescript-eslint/parser') as Linter.Parser;
+  // the configuration the README gives
+  const config: Linter.Config[] = [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tsParser } }, plugin.configs.recommended];
+  const code = [
+    'interface Endpoint { url: URL }',
+    "const home: Endpoint = { url: new URL('https://example.com\\\\docs/') };",
+    'export async function get<T>(id: number): Promise<T> {',
+    "  const r = await fetch<unknown>('https://api.example.com:99999/items');",
+    "  const base = new URL('/v1/', 'https://API.example.com' as const satisfies string);",
+    "  if (!URL.canParse(`https://exa mple.com/${id}`)) throw new Error();",
+    '  return (await r.json()) as T;',
+    '}',
+    '',
+  ].join('\n');
+
+  it('finds the URLs of a TypeScript file at their columns, and fixes them', () => {
+    const linter = new Linter({ configType: 'flat' });
+    const messages = linter.verify(code, config, 'api.ts');
+    expect(messages.filter((m) => m.fatal)).to.deep.equal([]);
+    const lines = code.split('\n');
+    expect(messages.map((m) => [m.ruleId, m.line, m.column, m.message.split(':')[0]])).to.deep.equal([
+      ['url-grammar/valid-url', 2, lines[1].indexOf('\\\\') + 1, 'invalid-reverse-solidus'],
+      ['url-grammar/valid-url', 4, lines[3].indexOf('99999') + 1, 'port-out-of-range'],
+    ]);
+    // (a base written with "as const" is no literal; a template with ${} is not read)
+    const fixed = linter.verifyAndFix(code, config, 'api.ts');
+    expect(fixed.output).to.equal(code.replace('https://example.com\\\\docs/', 'https://example.com/docs/'));
+  });
+
+  it('reads the same literals as ESLint\'s own parser, where the code is also JavaScript', () => {
+    const js = "new URL('https://user:pw@example.com\\\\a', 'https://x.org/');\nfetch(`http://[::1`);\nURL.parse('HTTP://Example.com:80/%zz');\n";
+    const linter = new Linter({ configType: 'flat' });
+    const withTS = linter.verify(js, config, 'same.ts');
+    const withEspree = linter.verify(js, [plugin.configs.recommended], 'same.js');
+    expect(withTS.length).to.be.greaterThan(2);
+    expect(withTS.map((m) => [m.line, m.column, m.endColumn, m.message, m.fix])).to.deep.equal(withEspree.map((m) => [m.line, m.column, m.endColumn, m.message, m.fix]));
   });
 });
 

@@ -1,5 +1,4 @@
-// @url-grammar/markdownlint-rule: a markdownlint custom rule, `url-grammar/valid-url` (alias
-// `valid-url`), that reports the WHATWG URL validation errors of the URLs in a Markdown document
+// @url-grammar/markdownlint-rule: a markdownlint custom rule, `url-grammar/valid-url`, that reports the WHATWG URL validation errors of the URLs in a Markdown document
 // with the same lines, columns and fixes as url-grammar's `lint` (@url-grammar/lint).
 //
 // The rule does not find URLs on its own: it hands the document's text to lint's `lintText` (kind
@@ -16,19 +15,24 @@
 //     `params.frontMatterLines`. The rest is linted as Markdown, and markdownlint moves its line
 //     numbers down past the front matter itself. The front matter is not Markdown: it is linted
 //     as text (lint's prose URLs) and reported with `frontMatter: true`, unless the option
-//     `frontMatter` is false;
+//     `frontMatter` is false. markdownlint reads `frontMatter` from 0.42.0 on; before that it
+//     takes every line number as one of `params.lines` and checks a range against that line, so
+//     a finding in front matter would land on a line of the document, or make markdownlint throw
+//     (a range past the end of that line), which loses the rule's other findings in the file.
+//     With an earlier markdownlint the front matter is therefore not checked;
 //   - the content of what looks like an HTML comment is replaced by "." in `params.lines` (the
 //     line lengths stay the same). The rule asks for micromark's tokens, whose text markdownlint
 //     takes from the content before that, and writes the top-level tokens back over the lines
 //     they cover, which gives back the document as it was.
 //
 // Positions: lint's lines and columns are 1-based and count UTF-16 code units, as markdownlint's
-// do. A finding becomes `range: [column, length]` on its line. A finding of no width gets the
+// do. lint gives one finding per URL, at its first validation error; it becomes one markdownlint
+// error, with `range: [column, length]` of that first error on its line. A finding of no width gets the
 // length 1 (the character at its place), and one that runs over a line break is cut at the end of
 // its first line. A finding whose place is the end of a line (no character there) has no range.
 //
 // Fixes: where lint offers a fix (the URL replaced by its serialization, escaped for its place)
-// the error carries it as `fixInfo`, the same on each error of one URL. lint never offers a fix
+// the error carries it as `fixInfo`. lint never offers a fix
 // for a URL that holds a line break, so a fix always stays on one line.
 //
 // Options, in markdownlint's configuration under the rule's name:
@@ -165,11 +169,24 @@ function rangeOf(d: Pick<LintDiagnostic, 'line' | 'column' | 'endLine' | 'endCol
   return [d.column, Math.max(1, end - d.column)];
 }
 
+/**
+ * Whether markdownlint `version` places an error in front matter (`frontMatter: true`, new in
+ * 0.42.0). A version it does not say, or says in a form not known here, is taken as one that
+ * does not: a finding then goes unreported rather than on the wrong line.
+ */
+function reportsFrontMatter(version: unknown): boolean {
+  const m = typeof version === 'string' ? /^(\d+)\.(\d+)\./.exec(version) : null;
+  if (!m) return false;
+  return Number(m[1]) > 0 || Number(m[2]) >= 42;
+}
+
 /** The markdownlint error for a finding of lint, on `lines` (the document's, or its front matter's). */
 function toErrorInfo(d: LintDiagnostic, lines: readonly string[], frontMatter = false): RuleOnErrorInfo {
   const info: RuleOnErrorInfo = {
     lineNumber: d.line,
-    detail: `${d.type}: ${d.message}`,
+    // one error per URL, as lint reports it: the type and the standard's words when it has one
+    // error; else lint's message, which names every type ("3 validation errors: ...")
+    detail: d.errors.length > 1 ? d.message : `${d.type}: ${d.message}`,
     context: d.url,
     information: new URL(SPEC_URL + '#' + specAnchor(d.type)),
   };
@@ -182,7 +199,10 @@ function toErrorInfo(d: LintDiagnostic, lines: readonly string[], frontMatter = 
   return info;
 }
 
-const names = [NAME, 'valid-url'];
+// One name: markdownlint-cli2 and markdownlint's other tools print a rule's names joined by "/",
+// so a second name (an alias) would print as "url-grammar/valid-url/valid-url". The one name is
+// also the key of the rule's configuration and what its disable comments name.
+const names = [NAME];
 const description = 'URLs must be valid URL strings (WHATWG URL Standard)';
 const information = new URL('https://url.spec.whatwg.org/#validation-error');
 const tags = ['url', 'links'];
@@ -193,11 +213,17 @@ function validate(params: RuleParams, onError: (info: RuleOnErrorInfo) => void):
   const options = readOptions(params.config);
   const report = (diagnostics: readonly LintDiagnostic[], lines: readonly string[], frontMatter: boolean): void => {
     for (const d of diagnostics) {
-      if (options.failuresOnly && !d.failure) continue;
-      onError(toErrorInfo(d, lines, frontMatter));
+      if (!options.failuresOnly) {
+        onError(toErrorInfo(d, lines, frontMatter));
+        continue;
+      }
+      // The error that makes the URL fail, which need not be its first: the parser returns
+      // failure where it meets it, so there is one at most, and the finding becomes that error.
+      const failure = d.errors.find((e) => e.failure);
+      if (failure) onError(toErrorInfo({ ...d, ...failure, errors: [failure] }, lines, frontMatter));
     }
   };
-  if (options.frontMatter && params.frontMatterLines.length > 0) {
+  if (options.frontMatter && params.frontMatterLines.length > 0 && reportsFrontMatter(params.version)) {
     const text = params.frontMatterLines.join('\n');
     report(lintText(text, { kind: 'text', base: options.base, fixes: true }), params.frontMatterLines, true);
   }
