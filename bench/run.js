@@ -4,6 +4,7 @@
 //   npm run bench                 (builds dist/, then runs this file)
 //   node bench/run.js [--runs N] [--fresh-runs N] [--after-runs N] [--warm-ms N] [--quick] [--no-write] [--nodes 20,22,24] [--wall]
 //   node bench/run.js --spread N [--nodes 24]   how much the fresh and after figures vary from run to run
+//   node bench/run.js --against REF [...]       with a build of revision REF (say e8eaec8) as one more parser
 //
 // The whole run happens once per Node version (the machine's node, and test/runtimes' Node 22 and
 // 24, installed with `npm ci --prefix test/runtimes` when missing), each in its own process, and
@@ -64,6 +65,10 @@ function parseArgs(argv) {
     else if (a === '--nodes') opts.nodes = argv[++i].split(',');
     else if (a === '--corpora') opts.corpora = argv[++i];
     else if (a === '--wall') opts.wall = true;
+    else if (a === '--against') {
+      opts.against = argv[++i];
+      if (!opts.against) throw new Error('bench: --against takes a git revision of this repository (say e8eaec8)');
+    }
     else if (a === '--warm-ms') {
       opts.warmMs = parseInt(argv[++i], 10);
       if (!(opts.warmMs >= 1)) throw new Error('bench: --warm-ms takes the shortest warm-up in ms, at least 1');
@@ -375,6 +380,51 @@ function loadWPT() {
 }
 
 const HREF_KEYS = ['node-href', 'ug-url-href', 'whatwg-url-href'];
+
+// --against REF: the build of another revision of this repository, as one more parser (its
+// construct-then-href), in every table beside this one's. The main process builds it (buildAgainst)
+// and names it to the processes it starts through the environment: "REF<TAB>its dist/src/index.js".
+const AGAINST = process.env.URL_GRAMMAR_BENCH_AGAINST ? process.env.URL_GRAMMAR_BENCH_AGAINST.split('\t') : null;
+if (AGAINST) {
+  const [ref, dist] = AGAINST;
+  PARSERS.splice(2, 0, {
+    key: 'against-href',
+    label: `url-grammar at ${ref} new URL, then href`,
+    load: () => require(dist).URL,
+    call: 'new fn(inputs[i], bases[i]).href',
+    callNoBase: 'new fn(inputs[i]).href',
+    prepare: (bases) => bases,
+  });
+  HREF_KEYS.push('against-href');
+}
+
+/**
+ * Builds revision `ref` of this repository (its src/ and grammar/, compiled by this checkout's
+ * TypeScript, with this checkout's dependencies) in a folder of the system's temporary directory,
+ * kept for the next run; returns the path of its dist/src/index.js.
+ */
+function buildAgainst(ref) {
+  const git = (args, extra = {}) => {
+    const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8', ...extra });
+    if (r.status !== 0) throw new Error(`bench: git ${args.join(' ')} failed: ${(r.stderr || '').trim()}`);
+    return r.stdout.trim();
+  };
+  const sha = git(['rev-parse', '--verify', '--short=10', `${ref}^{commit}`]);
+  const dir = path.join(os.tmpdir(), `url-grammar-bench-at-${sha}`);
+  const dist = path.join(dir, 'dist', 'src', 'index.js');
+  if (fs.existsSync(dist)) return dist;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const tar = path.join(dir, 'source.tar');
+  git(['archive', '--format=tar', '-o', tar, sha, 'src', 'grammar', 'tsconfig.json']);
+  const x = spawnSync('tar', ['-xf', tar, '-C', dir], { encoding: 'utf8' });
+  if (x.status !== 0) throw new Error(`bench: tar -xf failed: ${x.stderr.trim()}`);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  log(`building ${ref} (${sha}) for --against in ${dir}`);
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+  if (tsc.status !== 0 || !fs.existsSync(dist)) throw new Error(`bench: building ${ref} failed:\n${tsc.stdout}${tsc.stderr}`);
+  return dist;
+}
 const SHARES = [
   { key: 'whole', kind: null, label: 'whole corpus' },
   { key: 'normalising', kind: 'd', label: 'normalising' },
@@ -838,9 +888,10 @@ async function runAll(opts) {
       `${counts.normal} already normal, ${counts.normalising} normalising (${fmtPct(counts.normalising / corpus.inputs.length)}), ${counts.failing} failing`;
     const differs = `\`href\` differs from whatwg-url's on ${agree.vsWhatwg} inputs, from Node's URL on ${agree.vsNode}.`;
     const afterWhat = `After other work: ${others.map((c) => c.title.replace(/ \(.*\)$/, '')).join(' and ')} through every parser first, in this process.`;
-    log(`${head}\n${afterWhat}\n${t.text}\n${differs}\n`);
-    md.push(`### ${head}`, '', afterWhat, '', t.md, '', differs, '');
-    figures.corpora.push({ key: corpus.key, title: corpus.title, n: corpus.inputs.length, counts, fresh, after });
+    const vsAgainst = result['against-href'] ? `url-grammar's construct-then-href ÷ that of ${AGAINST[0]}: ${fmtX(result['ug-url-href'].ns / result['against-href'].ns)}.` : '';
+    log(`${head}\n${afterWhat}\n${t.text}\n${differs}\n${vsAgainst ? vsAgainst + '\n' : ''}`);
+    md.push(`### ${head}`, '', afterWhat, '', t.md, '', differs, '', ...(vsAgainst ? [vsAgainst, ''] : []));
+    figures.corpora.push({ key: corpus.key, title: corpus.title, n: corpus.inputs.length, counts, fresh, after, vsAgainst: result['against-href'] ? result['ug-url-href'].ns / result['against-href'].ns : null });
   }
   const phase = { corpora: ms(now() - started) / 1000 };
   const fa = freshAfterTable(figures.corpora);
@@ -1102,6 +1153,7 @@ async function main(opts) {
     return;
   }
   const started = now();
+  if (opts.against) process.env.URL_GRAMMAR_BENCH_AGAINST = `${opts.against}\t${buildAgainst(opts.against)}`;
   const machine = machineURLs.buildMachineCorpus();
   log(`machine corpus: ${machineURLs.describe(machine)}, built in ${machine.seconds.toFixed(1)} s`);
   log(`rule: ${machine.rule}\n`);

@@ -116,8 +116,8 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
   const runs = entry.runs;
   if (runs.scan(text) >= 0) {
     const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, undefined, runs.separators);
-    if (found.segmentRun !== -2) return semanticPass(text, found, base, encoding, null);
-    // (marks the pass does not read as runs, see Found.segmentRun: the rule's own marks, below)
+    if (!found.markEachSegment) return semanticPass(text, found, base, encoding, null);
+    // (marks the pass does not read as runs, see Found.markEachSegment: the rule's own marks, below)
   }
   // Something to remove or replace, or no URL at all: preprocess in full and match again.
   return parsePreprocessed(preprocessText(input), base, encoding); // converts to a scalar value string too
@@ -169,15 +169,18 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   return hrefMatcher.match.scan(pre) >= 0 ? hrefFromScan(pre) : null;
 }
 
-/** parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched. */
+/**
+ * parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched:
+ * the marks gathered once, for normalizedOffsets and, when it has no answer, the semantic pass.
+ */
 function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
   const { match, slots } = hrefMatcher!;
-  const held = normalizedOffsets(pre, match.flat, match.used(), slots, match.flags());
+  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
+  const held = normalizedOffsets(pre, found, match.flags());
   if (held !== null) return held === false ? null : held;
   // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
-  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
-  if (found.segmentRun !== -2) return semanticPass(pre, found, null, 'UTF-8', null);
-  // (marks the pass does not read as runs, see Found.segmentRun: the full matcher's own marks)
+  if (!found.markEachSegment) return semanticPass(pre, found, null, 'UTF-8', null);
+  // (marks the pass does not read as runs, see Found.markEachSegment: the full matcher's own marks)
   return parsePreprocessed(pre, null, 'UTF-8');
 }
 

@@ -93,8 +93,12 @@ function asInvalidURL(error: TypeError, input: string, base: string | undefined)
   return e;
 }
 
-/** Set just before `new URL` by URL.parse, which already holds the parse's result. */
-let adopt: HrefOffsets | URLRecord | null = null;
+/**
+ * What URL.parse passes as the constructor's first argument, with the parse's result as the
+ * second: the constructor then holds that result instead of parsing. No string is this object,
+ * and it is not exported, so no other caller can pass it.
+ */
+const ADOPT: object = Object.freeze({});
 
 export class URL {
   // The URL is held in one of two ways. A URL whose input was already normalised is held as that
@@ -156,10 +160,8 @@ export class URL {
 
   /** https://url.spec.whatwg.org/#dom-url-url (`base` has a default so that URL.length is 1, as Web IDL counts required arguments) */
   constructor(url: string, base: string | undefined = undefined) {
-    if (adopt !== null) {
-      const parsed = adopt;
-      adopt = null;
-      this.#hold(parsed);
+    if ((url as unknown) === ADOPT) {
+      this.#hold(base as unknown as HrefOffsets | URLRecord);
       return;
     }
     // (`arguments` is looked at only when there is no first argument to look at)
@@ -180,8 +182,7 @@ export class URL {
     const input = toDOMString(url);
     const parsed = apiURLParseForClass(input, base === undefined ? undefined : toDOMString(base));
     if (parsed === null) return null;
-    adopt = parsed;
-    return new URL('');
+    return new URL(ADOPT as unknown as string, parsed as unknown as string);
   }
 
   /** https://url.spec.whatwg.org/#dom-url-canparse */

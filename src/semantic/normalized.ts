@@ -25,12 +25,13 @@
 // the real-world corpora and random strings, that a yes is always right: the href is the URL
 // record's serialization and parses back to the same record.
 
-import { defaultPort } from '../record';
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
 import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, isSerializedIPv4At, mayEndInANumberAt, parseHost, serializeHost } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
-import { isDoubleDotSegment, isSingleDotSegment } from './path';
-import { FILE_SCHEME_SLOT, FRAGMENT_SLOT, HOST_SLOT, OPAQUE_PATH_SLOT, PORT_SLOT, QUERY_SLOT, SCHEME_SLOT, SLASHES_SLOT, SPECIAL_SCHEME_SLOT, USERINFO_SLOT } from './url';
+import { dotSegmentAt, isNormalizedWindowsDriveLetter, isWindowsDriveLetter } from './path';
+import { fileHostState, opaquePathSpaceToEncode, portState, schemeOf } from './url';
+import { SchemeKind, type Found } from './url';
+import { isSpecialScheme } from '../record';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
 const charCodeAt = String.prototype.charCodeAt;
@@ -181,41 +182,22 @@ function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boole
 /** Runs of the code units an opaque host may have for the test below: ASCII. */
 const OPAQUE_HOST_KEPT = /[\x00-\x7f]*/y;
 
-/** 0: not special; 1: special, not "file"; 2: "file". `pre[0, end)` is a lower-case scheme. */
-function schemeKind(pre: string, end: number): number {
-  const c0 = charCodeAt.call(pre, 0);
-  switch (end) {
-    case 2: // ws
-      return c0 === 0x77 && charCodeAt.call(pre, 1) === 0x73 ? 1 : 0;
-    case 3: // wss, ftp
-      if (c0 === 0x77) return charCodeAt.call(pre, 1) === 0x73 && charCodeAt.call(pre, 2) === 0x73 ? 1 : 0;
-      return c0 === 0x66 && charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x70 ? 1 : 0;
-    case 4: // http, file
-      if (c0 === 0x68) return charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x74 && charCodeAt.call(pre, 3) === 0x70 ? 1 : 0;
-      return c0 === 0x66 && charCodeAt.call(pre, 1) === 0x69 && charCodeAt.call(pre, 2) === 0x6c && charCodeAt.call(pre, 3) === 0x65 ? 2 : 0;
-    case 5: // https
-      return c0 === 0x68 && charCodeAt.call(pre, 1) === 0x74 && charCodeAt.call(pre, 2) === 0x74 && charCodeAt.call(pre, 3) === 0x70 && charCodeAt.call(pre, 4) === 0x73 ? 1 : 0;
-    default:
-      return 0;
-  }
+/** Whether the scheme `pre[0, end)` is special, and "file" (isSpecialScheme, on the scheme state's lower-cased scheme). */
+function schemeKind(pre: string, end: number): SchemeKind {
+  const scheme = schemeOf(pre, 0, end);
+  return scheme === 'file' ? SchemeKind.File : isSpecialScheme(scheme) ? SchemeKind.Special : SchemeKind.Other;
 }
 
 /**
- * Whether the segment that starts at `s` (just after a "/") in pre[.., end) is one the path state
- * treats as "." or ".." (https://url.spec.whatwg.org/#single-dot-path-segment,
- * #double-dot-path-segment: "." or "%2e", ASCII case-insensitive, once or twice), up to the next
- * "/" or the path's end. A "\\" ends a segment here even where it is not a separator: that only
- * says yes more often, and withoutDotSegments, which splits at "/" alone, then changes nothing.
+ * Whether the segment that starts at `s` (just after a "/") in pre[.., end), up to the next "/"
+ * or the path's end, is one the path state treats as "." or ".." (dotSegmentAt, the path state's
+ * own test). A "\\" ends a segment here even where it is not a separator: that only says yes
+ * more often, which sends the input to the semantic pass.
  */
 function isDotSegmentAt(pre: string, s: number, end: number): boolean {
-  let i = s;
-  for (let dots = 0; dots < 2; dots++) {
-    if (i < end && charCodeAt.call(pre, i) === 0x2e) i++;
-    else if (i + 3 <= end && charCodeAt.call(pre, i) === 0x25 && charCodeAt.call(pre, i + 1) === 0x32 && (charCodeAt.call(pre, i + 2) | 0x20) === 0x65) i += 3;
-    else if (dots === 0) return false;
-    else break;
-  }
-  return i === end || charCodeAt.call(pre, i) === 0x2f || charCodeAt.call(pre, i) === 0x5c;
+  let e = s;
+  while (e < end && charCodeAt.call(pre, e) !== 0x2f && charCodeAt.call(pre, e) !== 0x5c) e++;
+  return dotSegmentAt(pre, s, e) !== 0;
 }
 
 /**
@@ -227,27 +209,6 @@ function hasDotSegment(pre: string, from: number, end: number, percent: boolean)
   for (let i = pre.indexOf('/.', from); i >= 0 && i < end; i = pre.indexOf('/.', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
   if (percent) for (let i = pre.indexOf('/%', from); i >= 0 && i < end; i = pre.indexOf('/%', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
   return false;
-}
-
-/**
- * A path of "/"-separated segments (starting with "/") as the path state leaves it for a URL
- * that is not "file" and has a host (https://url.spec.whatwg.org/#path-state): a ".." removes
- * the segment before it, a "." goes, and either one last leaves an empty segment in its place.
- */
-function withoutDotSegments(path: string): string {
-  const segments = path.slice(1).split('/');
-  const kept: string[] = [];
-  const last = segments.length - 1;
-  for (let i = 0; i <= last; i++) {
-    const segment = segments[i];
-    if (isDoubleDotSegment(segment)) {
-      kept.pop();
-      if (i === last) kept.push('');
-    } else if (isSingleDotSegment(segment)) {
-      if (i === last) kept.push('');
-    } else kept.push(segment);
-  }
-  return '/' + kept.join('/');
 }
 
 /**
@@ -271,20 +232,18 @@ function credentialsAsWritten(pre: string, userinfo: number, userinfoEnd: number
 }
 
 /**
- * The value of the port pre[port, end) as the port state reads it
- * (https://url.spec.whatwg.org/#port-state): -1 when it has a code unit that is not an ASCII
- * digit (port-invalid) or is above 65535 (port-out-of-range), on which the state fails; 0 when
- * it is empty.
+ * Whether the first segment of the path pre[at, end) (it starts with "/") is a Windows drive
+ * letter that the path state of a file URL writes otherwise ("C|" becomes "C:").
  */
-function portValueAt(pre: string, port: number, end: number): number {
-  let value = 0;
-  for (let i = port; i < end; i++) {
-    const c = charCodeAt.call(pre, i);
-    if (c < 0x30 || c > 0x39) return -1;
-    value = value * 10 + (c - 0x30);
-    if (value > 65535) return -1;
-  }
-  return value;
+function driveLetterToNormalize(pre: string, at: number, end: number): boolean {
+  if (end < at + 3 || (end > at + 3 && charCodeAt.call(pre, at + 3) !== 0x2f)) return false;
+  const segment = pre.slice(at + 1, at + 3);
+  return isWindowsDriveLetter(segment) && !isNormalizedWindowsDriveLetter(segment);
+}
+
+/** Whether a port of digits pre[s, e) is written as the serializer writes a number: no leading zero. */
+function portAsNumberIs(pre: string, s: number, e: number): boolean {
+  return e - s === 1 || charCodeAt.call(pre, s) !== 0x30;
 }
 
 /**
@@ -292,16 +251,16 @@ function portValueAt(pre: string, port: number, end: number): number {
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
  * the port state on its port: the semantic pass, on the same marks, would only fail again).
- * `flat[0 .. used)` are the marks that the grammar's entry rule for no base, generated with
- * NORMALIZED_MATCHER (path segments unmarked), left on `pre` (three numbers each: field index,
- * start, end), `slots` the slot of each field index (schemeKindSlots), and `flags` what that
- * matcher raised. `pre` must already be preprocessed (nothing trimmed or removed).
+ * `f` is what the grammar's entry rule for no base, generated with NORMALIZED_MATCHER (path
+ * segments unmarked), found in `pre`, gathered with the scheme kinds of its rules
+ * (schemeKindSlots): the same Found the semantic pass takes when the answer is null. `flags` is
+ * what that matcher raised. `pre` must already be preprocessed (nothing trimmed or removed).
  */
-export function normalizedOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
+export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen/templates.ts)
   pre = '' + pre;
-  return commonOffsets(pre, flat, used, slots, flags) ?? quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
+  return commonOffsets(pre, f, flags) ?? quickOffsets(pre, f, flags) ?? normalizedOffsetsInFull(pre, f, flags);
 }
 
 /**
@@ -314,58 +273,25 @@ export function normalizedOffsets(pre: string, flat: readonly number[], used: nu
  * inputs are full of them) go through quickOffsets, and leave this function's code, which V8
  * compiles for what it has seen, as lean after them as before.
  */
-function commonOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
+function commonOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
   if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return null;
-  let schemeEnd = -1;
-  let special = false; // whether the special-scheme rule matched the scheme
-  let slashes = -1;
-  let host = -1;
-  let hostEnd = -1;
-  let query = -1;
-  let queryEnd = -1;
-  let fragment = -1;
-  let fragmentEnd = -1;
-  for (let i = 0; i < used; i += 3) {
-    const start = flat[i + 1];
-    const end = flat[i + 2];
-    switch (slots[flat[i]]) {
-      case SCHEME_SLOT:
-      case SPECIAL_SCHEME_SLOT:
-        if (start !== 0) return null;
-        schemeEnd = end;
-        special = slots[flat[i]] === SPECIAL_SCHEME_SLOT;
-        break;
-      case SLASHES_SLOT:
-        if (end !== start + 2) return null;
-        slashes = start;
-        break;
-      case HOST_SLOT:
-        host = start;
-        hostEnd = end;
-        break;
-      case QUERY_SLOT:
-        query = start;
-        queryEnd = end;
-        break;
-      case FRAGMENT_SLOT:
-        fragment = start;
-        fragmentEnd = end;
-        break;
-      case FILE_SCHEME_SLOT:
-      case USERINFO_SLOT:
-      case PORT_SLOT:
-      case OPAQUE_PATH_SLOT:
-        return null;
-      default: // the path's run, and fields with no slot
-        break;
-    }
-  }
+  if (f.scheme !== 0 || f.userinfo >= 0 || f.port >= 0 || f.opaquePath >= 0 || f.schemeKind === SchemeKind.File) return null;
+  if (f.slashes >= 0 && f.slashesEnd !== f.slashes + 2) return null;
+  const schemeEnd = f.schemeEnd;
+  const special = f.schemeKind === SchemeKind.Special; // whether the special-scheme rule matched the scheme
+  const slashes = f.slashes;
+  const host = f.host;
+  const hostEnd = f.hostEnd;
+  const query = f.query;
+  const queryEnd = f.queryEnd;
+  const fragment = f.fragment;
+  const fragmentEnd = f.fragmentEnd;
   // A scheme (one the special-scheme rule did not match is not special), "//" right after its
   // ":", then a host that is not empty, nor, in a special URL, an IPv4 address (with the host
   // flag clear it is lower-case ASCII with no forbidden domain code point: the host parser
   // leaves such a domain, or opaque host, as it is).
   const at = schemeEnd + 1;
-  if (schemeEnd < 0 || (!special && schemeKind(pre, schemeEnd) !== 0)) return null;
+  if (schemeEnd < 0 || (!special && schemeKind(pre, schemeEnd) !== SchemeKind.Other)) return null;
   if (slashes !== at || charCodeAt.call(pre, at) !== 0x2f || charCodeAt.call(pre, at + 1) !== 0x2f) return null;
   if (host !== at + 2 || hostEnd === host || (special && mayEndInANumberAt(pre, host, hostEnd))) return null;
   // The path right after the host, starting with "/" (no "\\": its flag is clear) unless it is
@@ -402,72 +328,29 @@ function commonOffsets(pre: string, flat: readonly number[], used: number, slots
  * Kept apart, the full check's many rarer branches do not weigh on this one's code, whichever
  * inputs have gone through them before.
  */
-function quickOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
+function quickOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
   if ((flags & QUICK_REPAIR_FLAGS) !== 0) return null;
-  let schemeEnd = -1;
-  let special = false; // whether the special-scheme rule matched the scheme
-  let file = false; // whether the file-scheme rule did
-  let slashes = -1;
-  let userinfo = -1;
-  let userinfoEnd = -1;
-  let host = -1;
-  let hostEnd = -1;
-  let port = -1;
-  let portEnd = -1;
-  let opaquePath = -1;
-  let opaquePathEnd = -1;
-  let query = -1;
-  let queryEnd = -1;
-  let fragment = -1;
-  let fragmentEnd = -1;
-  for (let i = 0; i < used; i += 3) {
-    const start = flat[i + 1];
-    const end = flat[i + 2];
-    switch (slots[flat[i]]) {
-      case SCHEME_SLOT:
-      case SPECIAL_SCHEME_SLOT:
-      case FILE_SCHEME_SLOT:
-        if (start !== 0) return null;
-        schemeEnd = end;
-        special = slots[flat[i]] === SPECIAL_SCHEME_SLOT;
-        file = slots[flat[i]] === FILE_SCHEME_SLOT;
-        break;
-      case SLASHES_SLOT:
-        if (end !== start + 2) return null;
-        slashes = start;
-        break;
-      case USERINFO_SLOT:
-        userinfo = start;
-        userinfoEnd = end;
-        break;
-      case HOST_SLOT:
-        host = start;
-        hostEnd = end;
-        break;
-      case PORT_SLOT:
-        port = start;
-        portEnd = end;
-        break;
-      case OPAQUE_PATH_SLOT:
-        opaquePath = start;
-        opaquePathEnd = end;
-        break;
-      case QUERY_SLOT:
-        query = start;
-        queryEnd = end;
-        break;
-      case FRAGMENT_SLOT:
-        fragment = start;
-        fragmentEnd = end;
-        break;
-      default: // the path's run, and fields with no slot
-        break;
-    }
-  }
+  if (f.scheme !== 0 || (f.slashes >= 0 && f.slashesEnd !== f.slashes + 2)) return null;
+  const schemeEnd = f.schemeEnd;
+  const special = f.schemeKind === SchemeKind.Special; // whether the special-scheme rule matched the scheme
+  const file = f.schemeKind === SchemeKind.File; // whether the file-scheme rule did
+  const slashes = f.slashes;
+  const userinfo = f.userinfo;
+  const userinfoEnd = f.userinfoEnd;
+  const host = f.host;
+  const hostEnd = f.hostEnd;
+  const port = f.port;
+  const portEnd = f.portEnd;
+  const opaquePath = f.opaquePath;
+  const opaquePathEnd = f.opaquePathEnd;
+  const query = f.query;
+  const queryEnd = f.queryEnd;
+  const fragment = f.fragment;
+  const fragmentEnd = f.fragmentEnd;
   // A scheme (one the special-scheme and file-scheme rules did not match is not special).
   const at = schemeEnd + 1;
   const anySpecial = special || file;
-  if (schemeEnd < 0 || (!anySpecial && schemeKind(pre, schemeEnd) !== 0)) return null;
+  if (schemeEnd < 0 || (!anySpecial && schemeKind(pre, schemeEnd) !== SchemeKind.Other)) return null;
   let usernameEnd = -1;
   let credentialsEnd = -1;
   let pathStart = at;
@@ -493,18 +376,15 @@ function quickOffsets(pre: string, flat: readonly number[], used: number, slots:
     }
     if (host !== hostAt || hostEnd === host) return null;
     if (anySpecial && mayEndInANumberAt(pre, host, hostEnd) && !isSerializedIPv4At(pre, host, hostEnd)) return null;
-    if (file && hostEnd - host === 9 && pre.startsWith('localhost', host)) return null;
+    if (file && fileHostState(pre.slice(host, hostEnd)) === '') return null;
     // A port right after the host's ":", as the port state leaves it and the serializer writes
-    // it (https://url.spec.whatwg.org/#port-state): digits, at most 65535, no leading zero. In a
-    // special URL it is none of the special schemes' default ports (21, 80, 443: one of them may
-    // be this scheme's, which the port state drops). Any other port, and one the port state
-    // fails on, is the full check's.
+    // it (https://url.spec.whatwg.org/#port-state, portState): digits, at most 65535, not the
+    // scheme's default port, and no leading zero. Any other port, and one the port state fails
+    // on, is the full check's.
     pathStart = hostEnd;
     if (port >= 0) {
       if (port !== hostEnd + 1 || charCodeAt.call(pre, hostEnd) !== 0x3a || portEnd === port) return null;
-      if (portEnd - port > 1 && charCodeAt.call(pre, port) === 0x30) return null;
-      const value = portValueAt(pre, port, portEnd);
-      if (value < 0 || (special && (value === 80 || value === 443 || value === 21))) return null;
+      if (!portAsNumberIs(pre, port, portEnd) || typeof portState(pre, port, portEnd, schemeOf(pre, 0, schemeEnd)) !== 'number') return null;
       pathStart = portEnd;
     }
   }
@@ -514,14 +394,14 @@ function quickOffsets(pre: string, flat: readonly number[], used: number, slots:
   if (pathEnd < pathStart) return null;
   if (opaquePath >= 0) {
     // (a space that ends an opaque path before a query or fragment is percent-encoded)
-    if (opaquePathEnd !== pathEnd || (pathEnd > at && charCodeAt.call(pre, pathEnd - 1) === 0x20 && pathEnd < pre.length)) return null;
+    if (opaquePathEnd !== pathEnd || opaquePathSpaceToEncode(pre, opaquePath, pathEnd)) return null;
   } else if (pathEnd > pathStart) {
     // Segments, the first right after the host (or port), each after a "/" (no "\\": its flag is
     // clear), none a dot segment. (A file URL's first segment with a "|" second, which may be a
     // Windows drive letter the path state writes with ":", is the full check's.)
     if (charCodeAt.call(pre, pathStart) !== 0x2f) return null;
     if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, pathStart, pathEnd, (flags & SEGMENT_PERCENT_FLAG) !== 0)) return null;
-    if (file && pathEnd >= pathStart + 3 && charCodeAt.call(pre, pathStart + 2) === 0x7c) return null;
+    if (file && driveLetterToNormalize(pre, pathStart, pathEnd)) return null;
   }
   let end = pathEnd;
   if (query >= 0) {
@@ -543,79 +423,26 @@ function quickOffsets(pre: string, flat: readonly number[], used: number, slots:
 }
 
 /** normalizedOffsets' answer for any input: the full check. */
-function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
-  // The components' [start, end), read from the marks into locals as gatherSlottedMarks (src/
-  // semantic/url.ts) reads them into a Found, by the same slots (a later mark of a slot wins):
-  // the common input needs no Found filled and read back. A run of path segments (RUN_SLOT) is
-  // not read: the path is what lies between the port (or host) and the query or fragment.
-  let scheme = -1;
-  let schemeEnd = -1;
-  let schemeKindOfRule = -1; // 1 or 2 when the special-scheme or file-scheme rule matched it
-  let slashes = -1;
-  let slashesEnd = -1;
-  let userinfo = -1;
-  let userinfoEnd = -1;
-  let host = -1;
-  let markedHostEnd = -1;
-  let port = -1;
-  let markedPortEnd = -1;
-  let opaquePath = -1;
-  let opaquePathEnd = -1;
-  let query = -1;
-  let queryEnd = -1;
-  let fragment = -1;
-  let fragmentEnd = -1;
-  for (let i = 0; i < used; i += 3) {
-    const start = flat[i + 1];
-    const end = flat[i + 2];
-    switch (slots[flat[i]]) {
-      case SCHEME_SLOT:
-        scheme = start;
-        schemeEnd = end;
-        schemeKindOfRule = -1;
-        break;
-      case SPECIAL_SCHEME_SLOT: // from the special-scheme rule
-        scheme = start;
-        schemeEnd = end;
-        schemeKindOfRule = 1;
-        break;
-      case FILE_SCHEME_SLOT: // from the file-scheme rule
-        scheme = start;
-        schemeEnd = end;
-        schemeKindOfRule = 2;
-        break;
-      case SLASHES_SLOT:
-        slashes = start;
-        slashesEnd = end;
-        break;
-      case USERINFO_SLOT:
-        userinfo = start;
-        userinfoEnd = end;
-        break;
-      case HOST_SLOT:
-        host = start;
-        markedHostEnd = end;
-        break;
-      case PORT_SLOT:
-        port = start;
-        markedPortEnd = end;
-        break;
-      case OPAQUE_PATH_SLOT:
-        opaquePath = start;
-        opaquePathEnd = end;
-        break;
-      case QUERY_SLOT:
-        query = start;
-        queryEnd = end;
-        break;
-      case FRAGMENT_SLOT:
-        fragment = start;
-        fragmentEnd = end;
-        break;
-      default:
-        break;
-    }
-  }
+function normalizedOffsetsInFull(pre: string, f: Found, flags: number): HrefOffsets | null | false {
+  // (A run of path segments is not read: the path is what lies between the port, or host, and
+  // the query or fragment.)
+  const scheme = f.scheme;
+  const schemeEnd = f.schemeEnd;
+  const schemeKindOfRule = f.schemeKind; // Special or File when the special-scheme or file-scheme rule matched it
+  const slashes = f.slashes;
+  const slashesEnd = f.slashesEnd;
+  const userinfo = f.userinfo;
+  const userinfoEnd = f.userinfoEnd;
+  const host = f.host;
+  const markedHostEnd = f.hostEnd;
+  const port = f.port;
+  const markedPortEnd = f.portEnd;
+  const opaquePath = f.opaquePath;
+  const opaquePathEnd = f.opaquePathEnd;
+  const query = f.query;
+  const queryEnd = f.queryEnd;
+  const fragment = f.fragment;
+  const fragmentEnd = f.fragmentEnd;
   // Scheme: present, lower case.
   if (scheme !== 0) return null;
   // The scheme lower-cased, when it has upper case (the scheme state lower-cases it).
@@ -631,13 +458,13 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
   }
   // The grammar's special-scheme and file-scheme rules say it when they matched (their slots,
   // see schemeKindSlots); any other scheme is looked at.
-  const kind = schemeKindOfRule > 0 ? schemeKindOfRule : schemeKind(schemeText ?? pre, schemeEnd);
+  const kind = schemeKindOfRule !== SchemeKind.Unknown ? schemeKindOfRule : schemeKind(schemeText ?? pre, schemeEnd);
   // "file" is a special scheme with rules of its own: a host but never a port or credentials,
   // "localhost" as the empty host, and Windows drive letters. `special` is the other special
   // schemes (the offsets' flag), `anySpecial` all of them (separators, host and query rules).
-  const special = kind === 1;
-  const file = kind === 2;
-  const anySpecial = kind !== 0;
+  const special = kind === SchemeKind.Special;
+  const file = kind === SchemeKind.File;
+  const anySpecial = kind !== SchemeKind.Other;
   if (file && (slashes < 0 || port >= 0 || userinfo >= 0)) return null;
   let at = schemeEnd + 1; // where the serialization is up to
 
@@ -702,23 +529,23 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
       if (parsed !== text) {
         const serialized = serializeHost(parsed);
         if (serialized !== text) {
-          if (!anySpecial || (file && serialized === 'localhost')) return null;
+          if (!anySpecial || (file && fileHostState(parsed) !== parsed)) return null;
           hostText = serialized;
         }
       }
     }
     // https://url.spec.whatwg.org/#file-host-state: "localhost" becomes the empty host
-    if (file && hostEnd - hostStart === 9 && pre.startsWith('localhost', hostStart)) return null;
+    if (file && fileHostState(pre.slice(hostStart, hostEnd)) === '') return null;
     at = hostEnd;
     if (port >= 0) {
       if (port !== hostEnd + 1) return null;
       // https://url.spec.whatwg.org/#port-state: digits only, at most 65535; an empty port or the
       // scheme's default is no port at all, and the serializer writes the number as a number.
       // (A file URL has no port: it went to the full pass above.)
-      const value = portValueAt(pre, port, markedPortEnd);
-      if (value < 0) return false; // port-invalid or port-out-of-range
-      if (markedPortEnd === port || value === defaultPort(schemeText ?? pre.slice(0, schemeEnd))) portText = '';
-      else if (charCodeAt.call(pre, port) === 0x30 && markedPortEnd - port > 1) portText = ':' + value;
+      const value = portState(pre, port, markedPortEnd, schemeText ?? schemeOf(pre, 0, schemeEnd));
+      if (typeof value === 'string') return false; // port-invalid or port-out-of-range
+      if (value === null) portText = '';
+      else if (!portAsNumberIs(pre, port, markedPortEnd)) portText = ':' + value;
       at = markedPortEnd;
     }
   } else if (anySpecial) {
@@ -733,12 +560,11 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
   const pathStart = at;
   let insertSlash = false;
   let pathText: string | null = null; // the path percent-encoded or with its dot segments removed, when that changes it
-  let dotted = false; // whether the path has a dot segment
   if (opaquePath >= 0) {
     if (hostStart >= 0 || opaquePath !== at) return null;
     const e = opaquePathEnd;
     if ((flags & OPAQUE_PATH_FLAG) !== 0 && needsEncoding(pre, at, e, C0_CONTROL_SET)) return null;
-    if (e > at && charCodeAt.call(pre, e - 1) === 0x20 && e < pre.length) return null;
+    if (opaquePathSpaceToEncode(pre, at, e)) return null;
     at = e;
   } else {
     const pathEnd = query >= 0 ? query - 1 : fragment >= 0 ? fragment - 1 : pre.length;
@@ -758,27 +584,17 @@ function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: num
       // URL's path: the special segment takes none).
       if (anySpecial && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) return null;
       // With neither "." nor "%" in a segment, none is a dot segment; otherwise look for one.
-      // A URL with a host has its dot segments removed below; a file URL (whose Windows drive
-      // letter a ".." never removes), one with no host, or a long path (the full pass works on
-      // spans of the input, where withoutDotSegments makes a string of every segment) goes to
-      // the full pass.
-      if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, at, pathEnd, (flags & SEGMENT_PERCENT_FLAG) !== 0)) {
-        if (file || hostStart < 0 || pathEnd - at > 2048) return null;
-        dotted = true;
-      }
+      // A path with a dot segment is the path state's to shorten: the semantic pass.
+      if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, at, pathEnd, (flags & SEGMENT_PERCENT_FLAG) !== 0)) return null;
       // https://url.spec.whatwg.org/#path-state: a file URL's first segment that is a Windows
-      // drive letter has its "|" made ":"
-      if (file && pathEnd >= at + 3 && charCodeAt.call(pre, at + 2) === 0x7c && (pathEnd === at + 3 || charCodeAt.call(pre, at + 3) === 0x2f)) {
-        const letter = charCodeAt.call(pre, at + 1) | 0x20;
-        if (letter >= 0x61 && letter <= 0x7a) return null;
-      }
+      // drive letter has its "|" made ":", by the semantic pass
+      if (file && driveLetterToNormalize(pre, at, pathEnd)) return null;
     }
     at = pathEnd;
     // The path percent-encode set leaves "/" alone, so encoding the whole path at once is
     // encoding each segment (https://url.spec.whatwg.org/#path-state); the dot-segment test above
     // holds for the encoded path too, as the set leaves "." and "%" alone.
     if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, pathStart, at, PATH_SET)) pathText = utf8PercentEncodeString(pre.slice(pathStart, at), PATH_SET);
-    if (dotted) pathText = withoutDotSegments(pathText ?? pre.slice(pathStart, at));
   }
   const pathEnd = at;
 

@@ -2,25 +2,32 @@
 
 import type { URLRecord } from '../record';
 
+/**
+ * Which dot segment s[start, end) is: 1 for a single-dot path segment ("." or "%2e"), 2 for a
+ * double-dot one (".." or "%2e" twice, in either spelling of each dot), 0 for neither
+ * (https://url.spec.whatwg.org/#single-dot-path-segment, #double-dot-path-segment; "%2e" is
+ * ASCII case-insensitive). On a span, so that a segment need not be made a string to be asked.
+ */
+export function dotSegmentAt(s: string, start: number, end: number): 0 | 1 | 2 {
+  let i = start;
+  let dots = 0;
+  while (i < end && dots < 3) {
+    if (s.charCodeAt(i) === 0x2e) i += 1;
+    else if (end - i >= 3 && s.charCodeAt(i) === 0x25 && s.charCodeAt(i + 1) === 0x32 && (s.charCodeAt(i + 2) | 0x20) === 0x65) i += 3;
+    else return 0;
+    dots++;
+  }
+  return dots === 1 ? 1 : dots === 2 ? 2 : 0;
+}
+
 /** https://url.spec.whatwg.org/#single-dot-path-segment */
 export function isSingleDotSegment(s: string): boolean {
-  return s === '.' || (s.length === 3 && s.toLowerCase() === '%2e');
+  return dotSegmentAt(s, 0, s.length) === 1;
 }
 
 /** https://url.spec.whatwg.org/#double-dot-path-segment */
 export function isDoubleDotSegment(s: string): boolean {
-  switch (s.length) {
-    case 2:
-      return s === '..';
-    case 4: {
-      const l = s.toLowerCase();
-      return l === '.%2e' || l === '%2e.';
-    }
-    case 6:
-      return s.toLowerCase() === '%2e%2e';
-    default:
-      return false;
-  }
+  return dotSegmentAt(s, 0, s.length) === 2;
 }
 
 const isAsciiAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);

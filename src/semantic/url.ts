@@ -12,7 +12,7 @@ import type { RecordField } from '../../grammar/vocabulary';
 import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink } from './errors';
-import { parseHost } from './host';
+import { parseHost, type Host } from './host';
 import {
   isDoubleDotSegment,
   isSingleDotSegment,
@@ -38,12 +38,8 @@ export interface Found {
   // Each component as a start and an end offset; the start is -1 when the component is absent.
   scheme: number;
   schemeEnd: number;
-  /**
-   * What the grammar's rule said of the scheme, when its marks had their own slots for it
-   * (schemeKindSlots): 1 a special scheme other than "file" (the special-scheme rule), 2 "file"
-   * (the file-scheme rule); -1 when not known (any other scheme rule, or the slots were not asked for).
-   */
-  schemeKind: number;
+  /** What the grammar's rule said of the scheme, when its marks had their own slots for it (schemeKindSlots). */
+  schemeKind: SchemeKind;
   slashes: number;
   slashesEnd: number;
   userinfo: number;
@@ -57,11 +53,14 @@ export interface Found {
   /**
    * Or, from a matcher generated with `segment` unmarked, the path as the grammar's one run:
    * from segmentRun to segmentRunEnd, its segments being the parts between the code units of
-   * segmentSeparators (FastMatcher.separators). segmentRun is -1 when there is no run, and -2
-   * when the marks held what the semantic pass does not read (a second run, or a run and
-   * segments): such marks are to be gathered again from a matcher that marks each segment.
+   * segmentSeparators (FastMatcher.separators). segmentRun is -1 when there is no run.
    */
   segmentRun: number;
+  /**
+   * True when the marks held what the semantic pass does not read (a second run, or a run and
+   * segments): such marks are to be gathered again from a matcher that marks each segment.
+   */
+  markEachSegment: boolean;
   segmentRunEnd: number;
   segmentSeparators: Uint8Array | null;
   opaquePath: number;
@@ -79,7 +78,7 @@ const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'd
  * back as the same constant string each time, which spares an allocation and makes comparisons
  * with it cheap.
  */
-function schemeOf(pre: string, s: number, e: number): string {
+export function schemeOf(pre: string, s: number, e: number): string {
   const first = pre.charCodeAt(s) | 0x20;
   for (let k = 0; k < KNOWN_SCHEMES.length; k++) {
     const known = KNOWN_SCHEMES[k];
@@ -95,7 +94,7 @@ function emptyFound(): Found {
   return {
     scheme: -1,
     schemeEnd: -1,
-    schemeKind: -1,
+    schemeKind: SchemeKind.Unknown,
     slashes: -1,
     slashesEnd: -1,
     userinfo: -1,
@@ -106,6 +105,7 @@ function emptyFound(): Found {
     portEnd: -1,
     segments: [],
     segmentRun: -1,
+    markEachSegment: false,
     segmentRunEnd: -1,
     segmentSeparators: null,
     opaquePath: -1,
@@ -122,12 +122,14 @@ function emptyFound(): Found {
  * keep it.
  */
 function resetFound(f: Found): Found {
-  f.scheme = f.schemeEnd = f.schemeKind = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
+  f.schemeKind = SchemeKind.Unknown;
+  f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
   f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
   f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
   // a list that the last gathering filled is replaced (emptying it costs more than a new one)
   if (f.segments.length !== 0) f.segments = [];
   f.segmentRun = f.segmentRunEnd = -1;
+  f.markEachSegment = false;
   f.segmentSeparators = null;
   return f;
 }
@@ -146,28 +148,50 @@ export function gatherMarks(marks: Mark[]): Found {
 /**
  * The component slots that marks are gathered by (see SLOT and fieldSlots): setComponent below
  * and normalizedOffsets (src/semantic/normalized.ts), which reads the marks into locals, switch on
- * these. 1 is a path segment.
+ * these. A const enum: the build writes the numbers in place.
  */
-export const SCHEME_SLOT = 2;
-export const SLASHES_SLOT = 3;
-export const USERINFO_SLOT = 4;
-export const HOST_SLOT = 5;
-export const PORT_SLOT = 6;
-export const OPAQUE_PATH_SLOT = 7;
-export const QUERY_SLOT = 8;
-export const FRAGMENT_SLOT = 9;
+export const enum Slot {
+  /** Not a URL-record field. */
+  None = 0,
+  Segment = 1,
+  Scheme = 2,
+  Slashes = 3,
+  Userinfo = 4,
+  Host = 5,
+  Port = 6,
+  OpaquePath = 7,
+  Query = 8,
+  Fragment = 9,
+  /** A field whose marks are runs of segments (FastMatcher.separators). */
+  Run = 10,
+  /** The scheme marks of the special-scheme and file-scheme rules (see schemeKindSlots). */
+  SpecialScheme = 11,
+  FileScheme = 12,
+}
+
+/** What the grammar's rule said of a scheme (Found.schemeKind). */
+export const enum SchemeKind {
+  /** Not known: any other scheme rule, or the slots were not asked for. */
+  Unknown = -1,
+  /** Not special. */
+  Other = 0,
+  /** A special scheme other than "file" (the special-scheme rule). */
+  Special = 1,
+  /** "file" (the file-scheme rule). */
+  File = 2,
+}
 
 /** The component slot of each record field, for gathering by number (see fieldSlots). */
-const SLOT: Partial<Record<RecordField, number>> = {
-  segment: 1,
-  scheme: SCHEME_SLOT,
-  slashes: SLASHES_SLOT,
-  userinfo: USERINFO_SLOT,
-  host: HOST_SLOT,
-  port: PORT_SLOT,
-  opaquePath: OPAQUE_PATH_SLOT,
-  query: QUERY_SLOT,
-  fragment: FRAGMENT_SLOT,
+const SLOT: Partial<Record<RecordField, Slot>> = {
+  segment: Slot.Segment,
+  scheme: Slot.Scheme,
+  slashes: Slot.Slashes,
+  userinfo: Slot.Userinfo,
+  host: Slot.Host,
+  port: Slot.Port,
+  opaquePath: Slot.OpaquePath,
+  query: Slot.Query,
+  fragment: Slot.Fragment,
 };
 
 /** From how many mark entries (three per mark) gatherSlottedMarks makes the segment list at its size. */
@@ -176,12 +200,6 @@ const PREALLOCATED_SEGMENTS_FROM = 3 * 64;
 /** Slots as their own indices: for marks whose first number is already a slot. */
 const IDENTITY_SLOTS = Uint8Array.from({ length: 10 }, (_, k) => k);
 
-/** The slot of a field index whose marks are runs of segments (FastMatcher.separators). */
-const RUN_SLOT = 10;
-
-/** The slots of the scheme marks of the special-scheme and file-scheme rules (see schemeKindSlots). */
-export const SPECIAL_SCHEME_SLOT = 11;
-export const FILE_SCHEME_SLOT = 12;
 
 /**
  * `slots` (fieldSlots' answer for `rules`, a matcher's FastMatcher.rules) with the scheme marks of
@@ -191,18 +209,18 @@ export const FILE_SCHEME_SLOT = 12;
 export function schemeKindSlots(slots: Uint8Array, rules: readonly string[]): Uint8Array {
   for (let k = 0; k < rules.length; k++) {
     if (slots[k] !== SLOT.scheme) continue;
-    if (rules[k] === 'special-scheme') slots[k] = SPECIAL_SCHEME_SLOT;
-    else if (rules[k] === 'file-scheme') slots[k] = FILE_SCHEME_SLOT;
+    if (rules[k] === 'special-scheme') slots[k] = Slot.SpecialScheme;
+    else if (rules[k] === 'file-scheme') slots[k] = Slot.FileScheme;
   }
   return slots;
 }
 
 /**
  * For a matcher's field list, the slot of each field index (0: not a URL-record field); with
- * the matcher's separators, RUN_SLOT for the fields whose marks are runs.
+ * the matcher's separators, Slot.Run for the fields whose marks are runs.
  */
 export function fieldSlots(fields: readonly RecordField[], separators?: readonly (Uint8Array | null)[]): Uint8Array {
-  return Uint8Array.from(fields, (f, k) => (separators?.[k] ? RUN_SLOT : (SLOT[f] ?? 0)));
+  return Uint8Array.from(fields, (f, k) => (separators?.[k] ? Slot.Run : (SLOT[f] ?? 0)));
 }
 
 /**
@@ -226,17 +244,17 @@ export function gatherSlottedMarks(
   let n = 0;
   for (let i = 0; i < used; i += 3) {
     const slot = slots[flat[i]];
-    if (slot === 1) {
+    if (slot === Slot.Segment) {
       segments[n++] = flat[i + 1];
       segments[n++] = flat[i + 2];
-      if (f.segmentRun !== -1) f.segmentRun = -2;
-    } else if (slot === RUN_SLOT) {
-      if (f.segmentRun !== -1 || n > 0) f.segmentRun = -2;
+      if (f.segmentRun !== -1) f.markEachSegment = true;
+    } else if (slot === Slot.Run) {
+      const x = separators?.[flat[i]];
+      if (f.segmentRun !== -1 || n > 0 || !x) f.markEachSegment = true;
       else {
-        const x = separators?.[flat[i]];
-        f.segmentRun = x ? flat[i + 1] : -2;
+        f.segmentRun = flat[i + 1];
         f.segmentRunEnd = flat[i + 2];
-        f.segmentSeparators = x ?? null;
+        f.segmentSeparators = x;
       }
     } else setComponent(f, slot, flat[i + 1], flat[i + 2]);
   }
@@ -250,46 +268,46 @@ export function gatherSlottedMarks(
 /** Sets the component of slot `slot` (2 to 9, 11 or 12; see SLOT and schemeKindSlots) to [start, end). */
 function setComponent(f: Found, slot: number, start: number, end: number): void {
   switch (slot) {
-    case SCHEME_SLOT:
+    case Slot.Scheme:
       f.scheme = start;
       f.schemeEnd = end;
-      f.schemeKind = -1;
+      f.schemeKind = SchemeKind.Unknown;
       break;
-    case SPECIAL_SCHEME_SLOT:
+    case Slot.SpecialScheme:
       f.scheme = start;
       f.schemeEnd = end;
-      f.schemeKind = 1;
+      f.schemeKind = SchemeKind.Special;
       break;
-    case FILE_SCHEME_SLOT:
+    case Slot.FileScheme:
       f.scheme = start;
       f.schemeEnd = end;
-      f.schemeKind = 2;
+      f.schemeKind = SchemeKind.File;
       break;
-    case SLASHES_SLOT:
+    case Slot.Slashes:
       f.slashes = start;
       f.slashesEnd = end;
       break;
-    case USERINFO_SLOT:
+    case Slot.Userinfo:
       f.userinfo = start;
       f.userinfoEnd = end;
       break;
-    case HOST_SLOT:
+    case Slot.Host:
       f.host = start;
       f.hostEnd = end;
       break;
-    case PORT_SLOT:
+    case Slot.Port:
       f.port = start;
       f.portEnd = end;
       break;
-    case OPAQUE_PATH_SLOT:
+    case Slot.OpaquePath:
       f.opaquePath = start;
       f.opaquePathEnd = end;
       break;
-    case QUERY_SLOT:
+    case Slot.Query:
       f.query = start;
       f.queryEnd = end;
       break;
-    case FRAGMENT_SLOT:
+    case Slot.Fragment:
       f.fragment = start;
       f.fragmentEnd = end;
       break;
@@ -305,6 +323,52 @@ export function newURLRecord(): URLRecord {
 
 function clonePath(path: string[] | string): string[] | string {
   return typeof path === 'string' ? path : path.slice();
+}
+
+// ---- steps that more than one caller asks (the semantic pass below, and normalizedOffsets,
+// src/semantic/normalized.ts, which asks whether the pass would leave an input as it is) -------
+
+/** What the port state makes of a port that is not empty: the URL's port (null for the scheme's default), or why it fails. */
+export type PortResult = number | null | 'port-invalid' | 'port-out-of-range';
+
+/**
+ * https://url.spec.whatwg.org/#port-state for the port pre[s, e) of a URL whose scheme is
+ * `scheme`: ASCII digits only (else port-invalid), at most 2^16 - 1 (else port-out-of-range); the
+ * scheme's default port is no port. An empty port gives null here: the state then leaves the
+ * URL's port as it was.
+ */
+export function portState(pre: string, s: number, e: number, scheme: string): PortResult {
+  let value = 0;
+  for (let i = s; i < e; i++) {
+    const c = pre.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return 'port-invalid';
+  }
+  for (let i = s; i < e; i++) {
+    value = value * 10 + (pre.charCodeAt(i) - 0x30);
+    if (value > 65535) return 'port-out-of-range';
+  }
+  return s === e || value === defaultPort(scheme) ? null : value;
+}
+
+/** Where port-invalid is reported: the first code unit of pre[s, e) that is not an ASCII digit. */
+function firstNonDigit(pre: string, s: number, e: number): number {
+  let i = s;
+  while (i < e && pre.charCodeAt(i) >= 0x30 && pre.charCodeAt(i) <= 0x39) i++;
+  return i;
+}
+
+/** https://url.spec.whatwg.org/#file-host-state: a parsed host "localhost" becomes the empty host. */
+export function fileHostState(host: Host): Host {
+  return host === 'localhost' ? '' : host;
+}
+
+/**
+ * https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state: whether the opaque path pre[s, e)
+ * ends in a space that is percent-encoded, being followed by "?" or "#" (anything after the
+ * opaque path in the input is a query or fragment).
+ */
+export function opaquePathSpaceToEncode(pre: string, s: number, e: number): boolean {
+  return e > s && pre.charCodeAt(e - 1) === 0x20 && e < pre.length;
 }
 
 class Pass {
@@ -437,7 +501,7 @@ class Pass {
       }
       const host = parseHost(text, false, null);
       if (host === null) return false;
-      url.host = host === 'localhost' ? '' : host;
+      url.host = fileHostState(host);
       return true;
     }
     if (f.port >= 0) {
@@ -546,7 +610,7 @@ class Pass {
       if (hostText !== '') {
         const host = parseHost(hostText, false, offsetSink(this.sink, f.host));
         if (host === null) return false;
-        url.host = host === 'localhost' ? '' : host;
+        url.host = fileHostState(host);
       }
       this.path(f.hostEnd);
       return true;
@@ -620,20 +684,12 @@ class Pass {
     return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
   }
 
-  /** https://url.spec.whatwg.org/#port-state */
+  /** https://url.spec.whatwg.org/#port-state (portState); an empty port leaves the URL's as it is. */
   private port(s: number, e: number): boolean {
-    const pre = this.pre;
-    for (let i = s; i < e; i++) {
-      const c = pre.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) return this.fail('port-invalid', i);
-    }
-    if (s === e) return true;
-    let value = 0;
-    for (let i = s; i < e; i++) {
-      value = value * 10 + (pre.charCodeAt(i) - 0x30);
-      if (value > 65535) return this.fail('port-out-of-range', s, e);
-    }
-    this.url.port = value === defaultPort(this.url.scheme) ? null : value;
+    const port = portState(this.pre, s, e, this.url.scheme);
+    if (port === 'port-invalid') return this.fail(port, firstNonDigit(this.pre, s, e));
+    if (port === 'port-out-of-range') return this.fail(port, s, e);
+    if (s !== e) this.url.port = port;
     return true;
   }
 
@@ -673,8 +729,9 @@ class Pass {
       let s = run;
       while (s <= end) {
         if (units !== null) {
-          s = spanRun(units, run, s, end, x, this.pending, url);
-          this.pending = runPending;
+          const taken = spanRun(units, run, s, end, x, this.pending, url);
+          s = taken.next;
+          this.pending = taken.pending;
           if (s > end) break;
         }
         let i = s;
@@ -772,14 +829,10 @@ class Pass {
   private opaquePath(s: number, e: number): void {
     const pre = this.pre;
     reportInvalidURLUnits(pre, s, e, this.sink);
-    let text = pre.slice(s, e);
     // A space right before "?" or "#" is percent-encoded, so that it survives serialisation.
-    let trailing = '';
-    if (e > s && pre.charCodeAt(e - 1) === 0x20 && e < pre.length) {
-      text = text.slice(0, -1);
-      trailing = '%20';
-    }
-    this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + trailing;
+    const space = opaquePathSpaceToEncode(pre, s, e);
+    const text = pre.slice(s, space ? e - 1 : e);
+    this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + (space ? '%20' : '');
   }
 
   /**
@@ -863,16 +916,14 @@ function spanStep(kind: number, s: number, e: number, endsWithSeparator: boolean
   return endsWithSeparator ? pending : pushSpan(pending, e, e);
 }
 
-/** spanRun's second result: how many entries of PENDING are in use. */
-let runPending = 0;
-
 /**
  * The span steps over the segments of a run of the grammar's (see path()) from `s`, the start
  * of one, to `end`, while they take them; `units` holds the run's code units from `base` on.
- * Returns the start of the first segment they do not take, or end + 1 when they took them all,
- * and leaves the count of PENDING in use in runPending.
+ * Returns `next`, the start of the first segment they do not take (end + 1 when they took them
+ * all), and `pending`, how many entries of PENDING are in use. (Called once per long run: the
+ * object costs nothing next to the run.)
  */
-function spanRun(units: Uint8Array, base: number, s: number, end: number, x: Uint8Array, pending: number, url: URLRecord): number {
+function spanRun(units: Uint8Array, base: number, s: number, end: number, x: Uint8Array, pending: number, url: URLRecord): { next: number; pending: number } {
   for (let i = s; i <= end; i++) {
     if (i < end && x[units[i - base]] !== 1) continue;
     const n = i - s;
@@ -882,8 +933,7 @@ function spanRun(units: Uint8Array, base: number, s: number, end: number, x: Uin
     pending = spanStep(kind, s, i, i < end, pending, url);
     s = i + 1;
   }
-  runPending = pending;
-  return s;
+  return { next: s, pending };
 }
 
 function pushSpan(pending: number, s: number, e: number): number {
