@@ -169,16 +169,13 @@ export function parseForHref(input: string): HrefOffsets | URLRecord | null {
   return hrefMatcher.match.scan(pre) >= 0 ? hrefFromScan(pre) : null;
 }
 
-/**
- * parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched:
- * the marks gathered once, for normalizedOffsets and, when it has no answer, the semantic pass.
- */
+/** parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched. */
 function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
   const { match, slots } = hrefMatcher!;
-  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
-  const held = normalizedOffsets(pre, found, match.flags());
+  const held = normalizedOffsets(pre, match.flat, match.used(), slots, match.flags());
   if (held !== null) return held === false ? null : held;
   // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
+  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
   if (!found.markEachSegment) return semanticPass(pre, found, null, 'UTF-8', null);
   // (marks the pass does not read as runs, see Found.markEachSegment: the full matcher's own marks)
   return parsePreprocessed(pre, null, 'UTF-8');

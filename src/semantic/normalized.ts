@@ -30,7 +30,7 @@ import { FORBIDDEN_DOMAIN_TABLE, isQuietASCIIDomainAt, isSerializedIPv4At, mayEn
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, USERINFO_SET, utf8PercentEncodeString, type EncodeSet } from './percent-encode';
 import { dotSegmentAt, isNormalizedWindowsDriveLetter, isWindowsDriveLetter } from './path';
 import { fileHostState, opaquePathSpaceToEncode, portState, schemeOf } from './url';
-import { SchemeKind, type Found } from './url';
+import { SchemeKind, Slot } from './url';
 import { isSpecialScheme } from '../record';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
@@ -251,16 +251,16 @@ function portAsNumberIs(pre: string, s: number, e: number): boolean {
  * URL serializer gives back `pre` itself (or that with the "/" of an empty path put in); null
  * when it might not; false when the parser fails on it (the host parser fails on its host, or
  * the port state on its port: the semantic pass, on the same marks, would only fail again).
- * `f` is what the grammar's entry rule for no base, generated with NORMALIZED_MATCHER (path
- * segments unmarked), found in `pre`, gathered with the scheme kinds of its rules
- * (schemeKindSlots): the same Found the semantic pass takes when the answer is null. `flags` is
- * what that matcher raised. `pre` must already be preprocessed (nothing trimmed or removed).
+ * `flat[0 .. used)` are the marks that the grammar's entry rule for no base, generated with
+ * NORMALIZED_MATCHER (path segments unmarked), left on `pre` (three numbers each: field index,
+ * start, end), `slots` the slot of each field index (schemeKindSlots), and `flags` what that
+ * matcher raised. `pre` must already be preprocessed (nothing trimmed or removed).
  */
-export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOffsets | null | false {
+export function normalizedOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
   // (a string already: this tells V8 so, whatever kinds of string came here before; see the
   // generated matcher's note on `input = '' + input` in src/grammar/codegen/templates.ts)
   pre = '' + pre;
-  return commonOffsets(pre, f, flags) ?? quickOffsets(pre, f, flags) ?? normalizedOffsetsInFull(pre, f, flags);
+  return commonOffsets(pre, flat, used, slots, flags) ?? quickOffsets(pre, flat, used, slots, flags) ?? normalizedOffsetsInFull(pre, flat, used, slots, flags);
 }
 
 /**
@@ -273,19 +273,52 @@ export function normalizedOffsets(pre: string, f: Found, flags: number): HrefOff
  * inputs are full of them) go through quickOffsets, and leave this function's code, which V8
  * compiles for what it has seen, as lean after them as before.
  */
-function commonOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
+function commonOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
   if ((flags & SPECIAL_REPAIR_FLAGS) !== 0) return null;
-  if (f.scheme !== 0 || f.userinfo >= 0 || f.port >= 0 || f.opaquePath >= 0 || f.schemeKind === SchemeKind.File) return null;
-  if (f.slashes >= 0 && f.slashesEnd !== f.slashes + 2) return null;
-  const schemeEnd = f.schemeEnd;
-  const special = f.schemeKind === SchemeKind.Special; // whether the special-scheme rule matched the scheme
-  const slashes = f.slashes;
-  const host = f.host;
-  const hostEnd = f.hostEnd;
-  const query = f.query;
-  const queryEnd = f.queryEnd;
-  const fragment = f.fragment;
-  const fragmentEnd = f.fragmentEnd;
+  let schemeEnd = -1;
+  let special = false; // whether the special-scheme rule matched the scheme
+  let slashes = -1;
+  let host = -1;
+  let hostEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case Slot.Scheme:
+      case Slot.SpecialScheme:
+        if (start !== 0) return null;
+        schemeEnd = end;
+        special = slots[flat[i]] === Slot.SpecialScheme;
+        break;
+      case Slot.Slashes:
+        if (end !== start + 2) return null;
+        slashes = start;
+        break;
+      case Slot.Host:
+        host = start;
+        hostEnd = end;
+        break;
+      case Slot.Query:
+        query = start;
+        queryEnd = end;
+        break;
+      case Slot.Fragment:
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      case Slot.FileScheme:
+      case Slot.Userinfo:
+      case Slot.Port:
+      case Slot.OpaquePath:
+        return null;
+      default: // the path's run, and fields with no slot
+        break;
+    }
+  }
   // A scheme (one the special-scheme rule did not match is not special), "//" right after its
   // ":", then a host that is not empty, nor, in a special URL, an IPv4 address (with the host
   // flag clear it is lower-case ASCII with no forbidden domain code point: the host parser
@@ -328,25 +361,68 @@ function commonOffsets(pre: string, f: Found, flags: number): HrefOffsets | null
  * Kept apart, the full check's many rarer branches do not weigh on this one's code, whichever
  * inputs have gone through them before.
  */
-function quickOffsets(pre: string, f: Found, flags: number): HrefOffsets | null {
+function quickOffsets(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null {
   if ((flags & QUICK_REPAIR_FLAGS) !== 0) return null;
-  if (f.scheme !== 0 || (f.slashes >= 0 && f.slashesEnd !== f.slashes + 2)) return null;
-  const schemeEnd = f.schemeEnd;
-  const special = f.schemeKind === SchemeKind.Special; // whether the special-scheme rule matched the scheme
-  const file = f.schemeKind === SchemeKind.File; // whether the file-scheme rule did
-  const slashes = f.slashes;
-  const userinfo = f.userinfo;
-  const userinfoEnd = f.userinfoEnd;
-  const host = f.host;
-  const hostEnd = f.hostEnd;
-  const port = f.port;
-  const portEnd = f.portEnd;
-  const opaquePath = f.opaquePath;
-  const opaquePathEnd = f.opaquePathEnd;
-  const query = f.query;
-  const queryEnd = f.queryEnd;
-  const fragment = f.fragment;
-  const fragmentEnd = f.fragmentEnd;
+  let schemeEnd = -1;
+  let special = false; // whether the special-scheme rule matched the scheme
+  let file = false; // whether the file-scheme rule did
+  let slashes = -1;
+  let userinfo = -1;
+  let userinfoEnd = -1;
+  let host = -1;
+  let hostEnd = -1;
+  let port = -1;
+  let portEnd = -1;
+  let opaquePath = -1;
+  let opaquePathEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case Slot.Scheme:
+      case Slot.SpecialScheme:
+      case Slot.FileScheme:
+        if (start !== 0) return null;
+        schemeEnd = end;
+        special = slots[flat[i]] === Slot.SpecialScheme;
+        file = slots[flat[i]] === Slot.FileScheme;
+        break;
+      case Slot.Slashes:
+        if (end !== start + 2) return null;
+        slashes = start;
+        break;
+      case Slot.Userinfo:
+        userinfo = start;
+        userinfoEnd = end;
+        break;
+      case Slot.Host:
+        host = start;
+        hostEnd = end;
+        break;
+      case Slot.Port:
+        port = start;
+        portEnd = end;
+        break;
+      case Slot.OpaquePath:
+        opaquePath = start;
+        opaquePathEnd = end;
+        break;
+      case Slot.Query:
+        query = start;
+        queryEnd = end;
+        break;
+      case Slot.Fragment:
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      default: // the path's run, and fields with no slot
+        break;
+    }
+  }
   // A scheme (one the special-scheme and file-scheme rules did not match is not special).
   const at = schemeEnd + 1;
   const anySpecial = special || file;
@@ -378,9 +454,10 @@ function quickOffsets(pre: string, f: Found, flags: number): HrefOffsets | null 
     if (anySpecial && mayEndInANumberAt(pre, host, hostEnd) && !isSerializedIPv4At(pre, host, hostEnd)) return null;
     if (file && fileHostState(pre.slice(host, hostEnd)) === '') return null;
     // A port right after the host's ":", as the port state leaves it and the serializer writes
-    // it (https://url.spec.whatwg.org/#port-state, portState): digits, at most 65535, not the
-    // scheme's default port, and no leading zero. Any other port, and one the port state fails
-    // on, is the full check's.
+    // it (https://url.spec.whatwg.org/#port-state): digits, at most 65535, no leading zero. In a
+    // special URL it is none of the special schemes' default ports (21, 80, 443: one of them may
+    // be this scheme's, which the port state drops). Any other port, and one the port state
+    // fails on, is the full check's.
     pathStart = hostEnd;
     if (port >= 0) {
       if (port !== hostEnd + 1 || charCodeAt.call(pre, hostEnd) !== 0x3a || portEnd === port) return null;
@@ -423,26 +500,79 @@ function quickOffsets(pre: string, f: Found, flags: number): HrefOffsets | null 
 }
 
 /** normalizedOffsets' answer for any input: the full check. */
-function normalizedOffsetsInFull(pre: string, f: Found, flags: number): HrefOffsets | null | false {
-  // (A run of path segments is not read: the path is what lies between the port, or host, and
-  // the query or fragment.)
-  const scheme = f.scheme;
-  const schemeEnd = f.schemeEnd;
-  const schemeKindOfRule = f.schemeKind; // Special or File when the special-scheme or file-scheme rule matched it
-  const slashes = f.slashes;
-  const slashesEnd = f.slashesEnd;
-  const userinfo = f.userinfo;
-  const userinfoEnd = f.userinfoEnd;
-  const host = f.host;
-  const markedHostEnd = f.hostEnd;
-  const port = f.port;
-  const markedPortEnd = f.portEnd;
-  const opaquePath = f.opaquePath;
-  const opaquePathEnd = f.opaquePathEnd;
-  const query = f.query;
-  const queryEnd = f.queryEnd;
-  const fragment = f.fragment;
-  const fragmentEnd = f.fragmentEnd;
+function normalizedOffsetsInFull(pre: string, flat: readonly number[], used: number, slots: Uint8Array, flags: number): HrefOffsets | null | false {
+  // The components' [start, end), read from the marks into locals as gatherSlottedMarks (src/
+  // semantic/url.ts) reads them into a Found, by the same slots (a later mark of a slot wins):
+  // the common input needs no Found filled and read back. A run of path segments (Slot.Run) is
+  // not read: the path is what lies between the port (or host) and the query or fragment.
+  let scheme = -1;
+  let schemeEnd = -1;
+  let schemeKindOfRule = SchemeKind.Unknown; // Special or File when the special-scheme or file-scheme rule matched it
+  let slashes = -1;
+  let slashesEnd = -1;
+  let userinfo = -1;
+  let userinfoEnd = -1;
+  let host = -1;
+  let markedHostEnd = -1;
+  let port = -1;
+  let markedPortEnd = -1;
+  let opaquePath = -1;
+  let opaquePathEnd = -1;
+  let query = -1;
+  let queryEnd = -1;
+  let fragment = -1;
+  let fragmentEnd = -1;
+  for (let i = 0; i < used; i += 3) {
+    const start = flat[i + 1];
+    const end = flat[i + 2];
+    switch (slots[flat[i]]) {
+      case Slot.Scheme:
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = SchemeKind.Unknown;
+        break;
+      case Slot.SpecialScheme: // from the special-scheme rule
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = SchemeKind.Special;
+        break;
+      case Slot.FileScheme: // from the file-scheme rule
+        scheme = start;
+        schemeEnd = end;
+        schemeKindOfRule = SchemeKind.File;
+        break;
+      case Slot.Slashes:
+        slashes = start;
+        slashesEnd = end;
+        break;
+      case Slot.Userinfo:
+        userinfo = start;
+        userinfoEnd = end;
+        break;
+      case Slot.Host:
+        host = start;
+        markedHostEnd = end;
+        break;
+      case Slot.Port:
+        port = start;
+        markedPortEnd = end;
+        break;
+      case Slot.OpaquePath:
+        opaquePath = start;
+        opaquePathEnd = end;
+        break;
+      case Slot.Query:
+        query = start;
+        queryEnd = end;
+        break;
+      case Slot.Fragment:
+        fragment = start;
+        fragmentEnd = end;
+        break;
+      default:
+        break;
+    }
+  }
   // Scheme: present, lower case.
   if (scheme !== 0) return null;
   // The scheme lower-cased, when it has upper case (the scheme state lower-cases it).
