@@ -61,17 +61,8 @@ function loadLint(dir, dist) {
   return require(path.join(dir, 'src', 'index.ts'));
 }
 
-/** mulberry32: a small seeded generator, so that a sample can be drawn again. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// a small seeded generator (lint-large.js's), so that a sample can be drawn again
+const { rng } = require('./lint-large.js');
 
 /** Names of documentation files written as text (less a trailing .gz). */
 const TEXT_DOC = /^(?:.*\.txt|NEWS(?:\.Debian)?|README(?:\.Debian)?|changelog(?:\.Debian)?(?:\.[a-z0-9]+)?|ChangeLog|CHANGES|HISTORY|TODO|AUTHORS|THANKS|FAQ|.*ReleaseNotes.*|CHANGELOG)$/i;

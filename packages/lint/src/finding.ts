@@ -24,18 +24,24 @@ export interface LintError {
   severity?: 'error' | 'warning';
 }
 
-/** What a finding holds that the grouping of its errors decides. */
+/** What a finding holds that the grouping of its errors decides (setErrors). */
 export interface Grouped<E extends LintError = LintError> {
+  /** 1-based line and column (UTF-16 units) of the first error's start; end exclusive. */
   line: number;
   column: number;
   endLine: number;
   endColumn: number;
+  /** [start, end) of the first error in the text. */
   start: number;
   end: number;
+  /** The first error's type, and whether it is a failure. */
   type: ValidationErrorType;
   failure: boolean;
+  /** The first error's message if it is the only one, else "N validation errors: " and the types. */
   message: string;
+  /** Every validation error of the URL, in document order (those configured "off" or disabled left out). */
   errors: E[];
+  /** How the finding counts: the most severe of its errors' (LintOptions.rules; every type is an error unless configured). */
   severity?: 'error' | 'warning';
 }
 

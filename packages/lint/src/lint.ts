@@ -20,14 +20,14 @@
 // tokenizer (html.ts). lintText is the same on a whole string.
 // Relative targets (no scheme) are checked only when a base URL is given.
 
-import { isSpecialScheme, parseURL, parseWithDiagnostics, type URLRecord, type ValidationErrorType } from 'url-grammar';
+import { isSpecialScheme, parseURL, parseWithDiagnostics, type URLRecord } from 'url-grammar';
 import { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind } from './found';
 import { planFix, type FixPlan } from './fix';
 import { HTMLFinder } from './html';
 import { MarkdownParser, MarkdownSplitter } from './markdown';
 import { isWhiteSpace, LongRuns, proseURLs, type Stretch } from './text';
 import { FindingFilter, type FindingRules } from './disable';
-import { findingMessage, type LintError } from './finding';
+import { findingMessage, type Grouped, type LintError } from './finding';
 
 export { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
 export { KNOWN_SCHEMES } from './text';
@@ -51,28 +51,11 @@ export interface LintFix {
  * One URL with validation errors (finding.ts). Its place, type and failure are those of its first
  * error; `errors` lists them all, in document order.
  */
-export interface LintDiagnostic {
-  /** 1-based line and column (UTF-16 units) of the first error's start; end exclusive. */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** [start, end) of the first error in the text. */
-  start: number;
-  end: number;
+export interface LintDiagnostic extends Grouped<LintError> {
   url: string;
-  /** The first error's type, and whether it is a failure. */
-  type: ValidationErrorType;
-  failure: boolean;
-  /** The first error's message if it is the only one, else "N validation errors: " and the types. */
-  message: string;
-  /** Every validation error of the URL, in document order (those configured "off" or disabled left out). */
-  errors: LintError[];
   /** With `fixes`: the URL's replacement, or why there is none. */
   fix?: LintFix;
   noFix?: string;
-  /** How the finding counts: the most severe of its errors' (LintOptions.rules; every type is an error unless configured). */
-  severity?: 'error' | 'warning';
 }
 
 export interface LintOptions {
