@@ -221,7 +221,10 @@ describe('safe writer: the destination', () => {
   describe('as a user other than root (a child process run as nobody)', () => {
     // The built writer, copied with the one module it requires into a folder of its own that
     // nobody can read: the checkout itself may sit in a folder only root can enter (mktemp -d).
+    // So may the Node that runs the tests (test/runtimes' Node 22 and 24 are inside the checkout):
+    // the child runs a link to it (or a copy, across file systems) in that folder too.
     let WRITER = '';
+    let NODE = process.execPath;
     let writerDir = '';
     before(function () {
       if (!isRoot) return;
@@ -229,13 +232,20 @@ describe('safe writer: the destination', () => {
       chmodSync(writerDir, 0o755);
       for (const f of ['write.js', 'printable.js']) copyFileSync(join(__dirname, '..', 'dist', 'src', 'cli', f), join(writerDir, f));
       WRITER = join(writerDir, 'write.js');
+      NODE = join(writerDir, 'node');
+      try {
+        linkSync(process.execPath, NODE);
+      } catch {
+        copyFileSync(process.execPath, NODE);
+        chmodSync(NODE, 0o755);
+      }
     });
     after(() => {
       if (writerDir) rmSync(writerDir, { recursive: true, force: true });
     });
     /** What writeFileSafely(file, 'new', { replace: true }) says, run as uid and gid 65534. */
     const asNobody = (file: string) =>
-      spawnSync(process.execPath, ['-e', `try { require(${JSON.stringify(WRITER)}).writeFileSafely(process.argv[1], 'new\\n', { replace: true }); console.log('written') } catch (e) { console.log(e.message) }`, file], {
+      spawnSync(NODE, ['-e', `try { require(${JSON.stringify(WRITER)}).writeFileSafely(process.argv[1], 'new\\n', { replace: true }); console.log('written') } catch (e) { console.log(e.message) }`, file], {
         uid: 65534,
         gid: 65534,
         encoding: 'utf8',
