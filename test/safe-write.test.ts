@@ -248,6 +248,8 @@ describe('safe writer: the destination', () => {
       spawnSync(NODE, ['-e', `try { require(${JSON.stringify(WRITER)}).writeFileSafely(process.argv[1], 'new\\n', { replace: true }); console.log('written') } catch (e) { console.log(e.message) }`, file], {
         uid: 65534,
         gid: 65534,
+        // (from a folder nobody can read: Node 24 looks for a package.json from there up)
+        cwd: writerDir,
         encoding: 'utf8',
         timeout: 30_000,
       });
