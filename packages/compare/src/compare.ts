@@ -22,7 +22,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseWithDiagnostics, toScalarValueString, URL as GrammarURL, URL_ATTRIBUTES } from 'url-grammar';
 import { defaultResolver, packageAvailability, type Availability, type Resolver } from './manifest';
-import { meaningOf, type Equivalence } from './meaning';
+import { meaningOf, type Equivalence, type Getters } from './meaning';
 import { endProcess, killGroup, killMarked, markedEnv, watchGroup } from './processes';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,26 +43,15 @@ export type Component = (typeof COMPONENTS)[number];
  * by parsers that report them; they are compared as a multiset (order does not count).
  */
 export type Result =
-  | {
+  | (Getters & {
       ok: true;
-      href: string;
-      protocol: string | null;
-      username: string | null;
-      password: string | null;
-      host: string | null;
-      hostname: string | null;
-      port: string | null;
-      pathname: string | null;
-      search: string | null;
-      hash: string | null;
-      origin?: string | null;
       errors?: string[];
       /**
        * Set by compareStream (unless selfReparse is false) when this parser parsed its own href
        * again: the hostname it then gave, or null when the href failed.
        */
       again?: string | null;
-    }
+    })
   | {
       ok: false;
       errors?: string[];

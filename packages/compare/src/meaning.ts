@@ -136,8 +136,8 @@ export function hrefMeaning(href: string): string {
   return out;
 }
 
-/** The components meaningOf reads: an answer's getters. */
-export interface Getters {
+/** The components meaningOf reads: an answer's getters (a type, not an interface, so that it reads as a Record). */
+export type Getters = {
   href: string;
   origin?: string | null;
   protocol: string | null;
@@ -149,7 +149,7 @@ export interface Getters {
   pathname: string | null;
   search: string | null;
   hash: string | null;
-}
+};
 
 /** A component of an answer by meaning (null where the answer does not give it): what equivalence "meaning" compares. */
 export function meaningOf(component: string, r: Getters): string | null {
