@@ -101,7 +101,10 @@ function main(args) {
     if (check) {
       process.stderr.write(`${path.relative(root, file)} is not its section of CHANGELOG.md: run node scripts/changelog.js\n`);
       differ++;
-    } else fs.writeFileSync(file, want);
+    } else {
+      // through the project's one safe writer (the core's, built into dist/ by npm install)
+      require(path.join(root, 'dist', 'src', 'cli', 'write.js')).writeFileSafely(file, want, { replace: true });
+    }
   }
   return differ === 0 ? 0 : 1;
 }

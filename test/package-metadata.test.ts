@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -102,6 +102,8 @@ describe('package metadata: CHANGELOG.md', () => {
       mkdirSync(join(dir, 'scripts'));
       copyFileSync(join(root, 'scripts', 'changelog.js'), join(dir, 'scripts', 'changelog.js'));
       copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
+      // (the script writes through the core's safe writer, in the built dist/)
+      symlinkSync(join(root, 'dist'), join(dir, 'dist'), 'dir');
       writeFileSync(join(dir, 'CHANGELOG.md'), '# Changelog\n\n## [0.2.0] - Unreleased\n\n### @x/a\n\n#### Fixed\n\n- A thing.\n\n## [0.1.0] - 2026-01-01\n\n### @x/a\n\n#### Added\n\n- All.\n');
       mkdirSync(join(dir, 'packages', 'a'), { recursive: true });
       writeFileSync(join(dir, 'packages', 'a', 'package.json'), JSON.stringify({ name: '@x/a' }));

@@ -177,14 +177,15 @@ function main() {
     const pool = findings.slice();
     const sample = [];
     while (sample.length < o.sample && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
-    const out = o.out ?? path.join(os.tmpdir(), `prose-precision-sample-${o.seed}.txt`);
+    // (by default in a fresh folder: a fixed name in the shared temporary directory could be anyone's link)
+    const out = o.out ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prose-precision-sample-')), `sample-${o.seed}.txt`);
     const lines = sample.map((s, i) => {
       const types = (s.d.errors ?? [s.d]).map((e) => e.type).join(', ');
       const fix = s.d.fix ? ` fix: ${JSON.stringify(s.d.fix.text)}` : s.d.noFix ? ' no fix' : '';
       const context = s.context.length > 240 ? s.context.slice(Math.max(0, s.d.column - 100), s.d.column + 140) : s.context;
       return `#${i + 1} ${s.file}:${s.d.line}:${s.d.column} [${s.kind}] ${types}${fix}\n   url: ${JSON.stringify(s.d.url)}\n   line: ${JSON.stringify(context)}\n`;
     });
-    fs.writeFileSync(out, lines.join('\n'));
+    require('url-grammar/cli').writeFileSafely(out, lines.join('\n'), { replace: true });
     console.log(`sample of ${sample.length} findings (seed ${o.seed}): ${out}`);
   } finally {
     if (!o.keep) fs.rmSync(tree, { recursive: true, force: true });
