@@ -8,9 +8,10 @@ import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { hasTabNewlineOrSurrogate, originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { describeNonURLInput, isSpecialScheme, urlRecordProblem, type IntermediateRecord, type Span, type URLRecord } from './record';
 import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { fieldSlots, gatherMarks, gatherSlottedMarks, schemeKindSlots, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
+import { fieldSlots, gatherMarks, gatherSlottedMarks, hrefPass, schemeKindSlots, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
-import { NORMALIZED_MATCHER, normalizedOffsets, type HrefOffsets } from './semantic/normalized';
+import { commonOffsets, NORMALIZED_MATCHER } from './semantic/normalized';
+import { ALL_FLAGS, type HrefOffsets } from './semantic/href';
 import { toUSVString } from './usv';
 
 /** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
@@ -34,21 +35,24 @@ interface EntryMatcher {
   slots: Uint8Array;
   /**
    * The same rule, guarded (see GenerateOptions.guard: for input not yet preprocessed), with a
-   * path's segments as one run (GenerateOptions.unmarked): for the semantic pass alone.
+   * path's segments as one run (GenerateOptions.unmarked), for the semantic pass alone; for no
+   * base, raising the flags that commonOffsets and the href output's tests read as well
+   * (NORMALIZED_MATCHER).
    */
   runs: FastMatcher;
+  /** Its fields' slots, with the scheme kinds of its rules (schemeKindSlots). */
   runsSlots: Uint8Array;
 }
 
-function entryMatcher(rule: string, ctx: CompileContext): EntryMatcher {
+function entryMatcher(rule: string, ctx: CompileContext, kind: BaseKind): EntryMatcher {
   const match = generateEntry(URL_GRAMMAR, rule, ctx);
-  const runs = generateEntry(URL_GRAMMAR, rule, ctx, RUNS_MATCHER);
+  const runs = generateEntry(URL_GRAMMAR, rule, ctx, kind === 'none' ? NORMALIZED_MATCHER : RUNS_MATCHER);
   return {
     rule,
     match,
     slots: fieldSlots(match.fields),
     runs,
-    runsSlots: fieldSlots(runs.fields, runs.separators),
+    runsSlots: schemeKindSlots(fieldSlots(runs.fields, runs.separators), runs.rules),
   };
 }
 
@@ -61,14 +65,14 @@ const matchersBySpecialScheme = new Map<string, EntryMatcher>();
 let noBaseMatcher: EntryMatcher | undefined;
 
 function entryMatcherFor(base: URLRecord | null): EntryMatcher {
-  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}));
+  if (base === null) return (noBaseMatcher ??= entryMatcher(ENTRY_RULES.none, {}, 'none'));
   const kind = baseKind(base);
   const cache = kind === 'special' ? matchersBySpecialScheme : matchersByKind;
   const key = kind === 'special' ? base!.scheme : kind;
   let m = (cache as Map<string, EntryMatcher>).get(key);
   if (m === undefined) {
     const { rule, ctx } = entryFor(base);
-    m = entryMatcher(rule, ctx);
+    m = entryMatcher(rule, ctx, kind);
     (cache as Map<string, EntryMatcher>).set(key, m);
   }
   return m;
@@ -109,77 +113,63 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
 
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
 function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
+  return parseInput(input, base, encoding, false) as URLRecord | null;
+}
+
+/**
+ * The URL parser (no base, UTF-8) followed by the URL serializer, for the URL class: the href
+ * and its components' offsets, or null for failure.
+ */
+export function parseForHref(input: string): HrefOffsets | null {
+  return parseInput(input, null, 'UTF-8', true) as HrefOffsets | null;
+}
+
+/** The one Found the runs are gathered into: the pass does not keep it. */
+const RUNS_FOUND = scratchFound();
+
+/**
+ * The basic URL parser on `input` (made a scalar value string by preprocessing), without
+ * validation errors: the semantic pass's URL record or, with `href` (no base, UTF-8), its href
+ * and offsets. Null for failure.
+ */
+function parseInput(input: string, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
   const entry = entryMatcherFor(base);
+  const runs = entry.runs;
   // First the guarded matcher on the input with its ends trimmed: when it matches, there was no
   // tab, newline or surrogate, so that is the preprocessed input (and a scalar value string).
   let text = trimC0OrSpace(input);
-  const runs = entry.runs;
-  if (runs.scan(text) >= 0) {
-    const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, undefined, runs.separators);
-    if (!found.markEachSegment) return semanticPass(text, found, base, encoding, null);
-    // (marks the pass does not read as runs, see Found.markEachSegment: the rule's own marks, below)
+  if (runs.scan(text) < 0) {
+    // No URL: the guard keeps out only tabs, newlines and surrogates, and without them
+    // preprocessing would give `text` again.
+    if (!hasTabNewlineOrSurrogate(input)) return null;
+    // A tab or newline removed (and a lone surrogate replaced): the same matcher, unless a
+    // surrogate pair is left, which only the unguarded one takes.
+    text = preprocessText(input);
+    if (hasTabNewlineOrSurrogate(text)) return parseMarked(text, base, encoding, href);
+    if (runs.scan(text) < 0) return null;
   }
-  // Something to remove or replace, or no URL at all: preprocess in full and match again.
-  return parsePreprocessed(preprocessText(input), base, encoding); // converts to a scalar value string too
+  if (href) {
+    // The common shape first (src/semantic/normalized.ts), then the pass on the same marks.
+    const common = commonOffsets(text, runs.flat, runs.used(), entry.runsSlots, runs.flags());
+    if (common !== null) return common;
+  }
+  const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, RUNS_FOUND, runs.separators);
+  // (marks the pass does not read as runs, see Found.markEachSegment: the rule's own marks)
+  if (found.markEachSegment) return parseMarked(text, base, encoding, href);
+  return href ? hrefPass(text, found, runs.flags()) : semanticPass(text, found, base, encoding, null);
 }
 
-/** parseOnly's last step: `text`, already preprocessed, through the unguarded matcher with every mark. */
-function parsePreprocessed(text: string, base: URLRecord | null, encoding: string): URLRecord | null {
+/** parseInput's last step: `text`, already preprocessed, through the unguarded matcher with every mark (and no flags). */
+function parseMarked(text: string, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
   const entry = entryMatcherFor(base);
   const match = entry.match;
   if (match.scan(text) < 0) return null;
-  return semanticPass(text, gatherSlottedMarks(match.flat, match.used(), entry.slots), base, encoding, null);
+  const found = gatherSlottedMarks(match.flat, match.used(), entry.slots);
+  return href ? hrefPass(text, found, ALL_FLAGS) : semanticPass(text, found, base, encoding, null);
 }
 
 /** The guarded matchers that leave one mark per path (see EntryMatcher.runs). */
 const RUNS_MATCHER = { guard: true, unmarked: ['segment'] } as const;
-
-/** The one Found that parseForHref gathers into: neither normalizedOffsets nor the semantic pass keeps it. */
-const HREF_FOUND = scratchFound();
-
-/** parseForHref's matcher (see NORMALIZED_MATCHER) and its fields' slots. */
-let hrefMatcher: { match: FastMatcher; slots: Uint8Array } | undefined;
-
-/**
- * The URL parser (no base, UTF-8) for the URL class: when the input is already its own
- * serialization (src/semantic/normalized.ts), its components' offsets, so that the input itself
- * can serve as the href; otherwise the URL record, or null for failure.
- */
-export function parseForHref(input: string): HrefOffsets | URLRecord | null {
-  if (hrefMatcher === undefined) {
-    const match = generateEntry(URL_GRAMMAR, ENTRY_RULES.none, {}, NORMALIZED_MATCHER);
-    hrefMatcher = { match, slots: schemeKindSlots(fieldSlots(match.fields, match.separators), match.rules) };
-  }
-  // The input with its leading and trailing C0 controls and spaces trimmed: when the guarded
-  // matcher (which takes no tab, newline or surrogate) matches it, that is the preprocessed input.
-  const text = trimC0OrSpace(input);
-  if (hrefMatcher.match.scan(text) >= 0) return hrefFromScan(text);
-  if (!hasTabNewlineOrSurrogate(input)) {
-    // No URL: preprocessing would give `text` again (it only trims such an input), and the
-    // matchers of parseOnly are this one without flags (RUNS_MATCHER) or without the guard,
-    // which only keeps out what the input does not have. They would fail on it just the same.
-    return null;
-  }
-  // A tab or newline to remove (or a surrogate): preprocessed, the input goes through the same
-  // matcher when what is left has no surrogate. Only an input with a surrogate pair (or marks the
-  // pass does not read as runs) takes parseOnly's unguarded matcher, as large as this one: V8
-  // would otherwise compile it (and the guarded one) too, late, for the few such inputs a corpus has.
-  const pre = preprocessText(input);
-  if (hasTabNewlineOrSurrogate(pre)) return parsePreprocessed(pre, null, 'UTF-8');
-  return hrefMatcher.match.scan(pre) >= 0 ? hrefFromScan(pre) : null;
-}
-
-/** parseForHref's answer for `pre`, preprocessed, on which its matcher's scan has just matched. */
-function hrefFromScan(pre: string): HrefOffsets | URLRecord | null {
-  const { match, slots } = hrefMatcher!;
-  const held = normalizedOffsets(pre, match.flat, match.used(), slots, match.flags());
-  if (held !== null) return held === false ? null : held;
-  // Not normalised: the semantic pass, on the same marks (a path as the grammar's run of segments).
-  const found = gatherSlottedMarks(match.flat, match.used(), slots, HREF_FOUND, match.separators);
-  if (!found.markEachSegment) return semanticPass(pre, found, null, 'UTF-8', null);
-  // (marks the pass does not read as runs, see Found.markEachSegment: the full matcher's own marks)
-  return parsePreprocessed(pre, null, 'UTF-8');
-}
 
 export interface ParseOptions {
   /** The base URL: a URL record; or a URL object (read through its href) or a string, parsed first (with no base). Anything else is a TypeError. */

@@ -2,7 +2,7 @@
 // (The setters and the rest of the API build on this in src/api.)
 
 import { applyStateOverride, basicURLParse, parseForHref, parseScalarValueString, parseURL } from '../parse';
-import type { HrefOffsets } from '../semantic/normalized';
+import type { HrefOffsets } from '../semantic/href';
 import { cannotHaveUsernamePasswordPort, describeNonURLInput, hasOpaquePath, urlRecordProblem, type URLRecord } from '../record';
 import { USERINFO_SET, utf8PercentEncodeString } from '../semantic/percent-encode';
 import { serializeHost } from '../semantic/host';
@@ -29,8 +29,8 @@ function apiURLParse(url: string, base: string | undefined): URLRecord | null {
 }
 
 /**
- * The API URL parser for the class: with no base, parseForHref's answer (the offsets of an input
- * that is already normalised, or the URL record); with a base, the URL record. Null for failure.
+ * The API URL parser for the class: with no base, the href and its components' offsets
+ * (parseForHref: the semantic pass's href output); with a base, the URL record. Null for failure.
  */
 function apiURLParseForClass(url: string, base: string | undefined): HrefOffsets | URLRecord | null {
   return base === undefined ? parseForHref(url) : apiURLParse(url, base);
@@ -101,11 +101,12 @@ function asInvalidURL(error: TypeError, input: string, base: string | undefined)
 const ADOPT: object = Object.freeze({});
 
 export class URL {
-  // The URL is held in one of two ways. A URL whose input was already normalised is held as that
-  // string (#href) with its components' offsets (#at), as ada's url_aggregator holds URLs: the
-  // getters slice it, and the URL record (#url) is built only when something asks for it (a
-  // setter, searchParams, URL.recordOf). Any other URL is held as its URL record, with #href and
-  // #at null. A setter first makes sure of the record, then drops #href and #at.
+  // The URL is held in one of two ways. A URL parsed with no base (the constructor, URL.parse,
+  // the href setter) is held as its href (#href) with its components' offsets (#at), which the
+  // semantic pass writes (parseForHref), as ada's url_aggregator holds URLs: the getters slice
+  // it, and the URL record (#url) is built from the href only when something asks for it (a
+  // setter, searchParams, URL.recordOf). A URL parsed against a base is held as its URL record,
+  // with #href and #at null. A setter first makes sure of the record, then drops #href and #at.
   #url: URLRecord | null = null;
   #href: string | null = null;
   #at: HrefOffsets | null = null;

@@ -10,9 +10,29 @@
 import type { Mark } from '../grammar/compile';
 import type { RecordField } from '../../grammar/vocabulary';
 import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
+import {
+  ALL_FLAGS,
+  BACKSLASH_SEPARATOR_FLAG,
+  FRAGMENT_FLAG,
+  HOST_FLAG,
+  HrefWriter,
+  OPAQUE_PATH_FLAG,
+  QUERY_FLAG,
+  SCHEME_FLAG,
+  SEGMENT_DOT_FLAG,
+  SEGMENT_FLAG,
+  SEGMENT_PERCENT_FLAG,
+  SPECIAL_QUERY_FLAG,
+  credentialsAsWritten,
+  driveLetterToNormalize,
+  hasDotSegment,
+  needsEncoding,
+  portAsNumberIs,
+  type HrefOffsets,
+} from './href';
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink } from './errors';
-import { parseHost, type Host } from './host';
+import { mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
   isDoubleDotSegment,
   isSingleDotSegment,
@@ -147,7 +167,7 @@ export function gatherMarks(marks: Mark[]): Found {
 
 /**
  * The component slots that marks are gathered by (see SLOT and fieldSlots): setComponent below
- * and normalizedOffsets (src/semantic/normalized.ts), which reads the marks into locals, switch on
+ * and commonOffsets (src/semantic/normalized.ts), which reads the marks into locals, switch on
  * these. A const enum: the build writes the numbers in place.
  */
 export const enum Slot {
@@ -325,8 +345,7 @@ function clonePath(path: string[] | string): string[] | string {
   return typeof path === 'string' ? path : path.slice();
 }
 
-// ---- steps that more than one caller asks (the semantic pass below, and normalizedOffsets,
-// src/semantic/normalized.ts, which asks whether the pass would leave an input as it is) -------
+// ---- steps written as functions, which the pass below calls (each its step's one implementation) --
 
 /** What the port state makes of a port that is not empty: the URL's port (null for the scheme's default), or why it fails. */
 export type PortResult = number | null | 'port-invalid' | 'port-out-of-range';
@@ -372,8 +391,14 @@ export function opaquePathSpaceToEncode(pre: string, s: number, e: number): bool
 }
 
 class Pass {
-  private special: boolean;
+  special: boolean;
 
+  /**
+   * `out`: the href output (with no base and UTF-8 only), written as the steps go; each step
+   * that leaves its component as written has the writer copy the input, and does not build that
+   * component of the record. `flags`: what the matcher raised (see src/semantic/href.ts), which
+   * spares those tests a look at a component's code units.
+   */
   constructor(
     private readonly pre: string,
     private readonly f: Found,
@@ -381,6 +406,8 @@ class Pass {
     private readonly encoding: string,
     private readonly sink: ErrorSink,
     readonly url: URLRecord = newURLRecord(),
+    private readonly out: HrefWriter | null = null,
+    private readonly flags: number = ALL_FLAGS,
   ) {
     this.special = isSpecialScheme(url.scheme);
   }
@@ -407,6 +434,13 @@ class Pass {
     url.scheme = schemeGiven ? schemeOf(pre, f.scheme, f.schemeEnd) : base!.scheme;
     this.special = isSpecialScheme(url.scheme);
     const afterScheme = schemeGiven ? f.schemeEnd + 1 : 0;
+    const out = this.out;
+    if (out !== null) {
+      // the scheme as written unless the scheme state lower-cased it
+      if ((this.flags & SCHEME_FLAG) === 0 || pre.startsWith(url.scheme, f.scheme)) out.copy(f.scheme, afterScheme);
+      else out.write(url.scheme + ':');
+      out.protocolEnd = out.at;
+    }
 
     if (url.scheme === 'file') {
       // https://url.spec.whatwg.org/#scheme-state: "file" not followed by "//"
@@ -604,17 +638,21 @@ class Pass {
       const hostText = this.text(f.host, f.hostEnd);
       if (isWindowsDriveLetter(hostText)) {
         this.error('file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
+        if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
         this.path(f.hostEnd, hostText);
         return true;
       }
       if (hostText !== '') {
-        const host = parseHost(hostText, false, offsetSink(this.sink, f.host));
+        const host = this.hostParser(f.host, f.hostEnd, false);
         if (host === null) return false;
         url.host = fileHostState(host);
       }
+      if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
       this.path(f.hostEnd);
       return true;
     }
+    // (no base: the host is empty)
+    if (this.out !== null) this.fileAuthorityOut(-1, -1);
     const c = pre[afterScheme];
     if (c === '/' || c === '\\') {
       // file slash state
@@ -655,6 +693,8 @@ class Pass {
   private authority(): boolean {
     const { f, url, pre } = this;
     const special = this.special;
+    const out = this.out;
+    if (out !== null) this.slashesOut();
     if (f.userinfo >= 0) {
       const s = f.userinfo;
       const e = f.userinfoEnd;
@@ -662,13 +702,29 @@ class Pass {
         for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
         this.error('invalid-credentials', e);
       }
-      const text = pre.slice(s, e);
-      const colon = text.indexOf(':');
-      if (colon < 0) {
-        url.username = utf8PercentEncodeString(text, USERINFO_SET);
+      const usernameEnd = out !== null ? credentialsAsWritten(pre, s, e) : -1;
+      if (usernameEnd >= 0) {
+        // as written: the username, the password if any, and the "@"
+        const at = out!.at;
+        out!.copy(s, e + 1);
+        out!.usernameEnd = at + (usernameEnd - s);
+        out!.credentialsEnd = at + (e - s);
       } else {
-        url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
-        url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
+        const text = pre.slice(s, e);
+        const colon = text.indexOf(':');
+        if (colon < 0) {
+          url.username = utf8PercentEncodeString(text, USERINFO_SET);
+        } else {
+          url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
+          url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
+        }
+        if (out !== null && includesCredentials(url)) {
+          out.write(url.username);
+          out.usernameEnd = out.at;
+          if (url.password !== '') out.write(':' + url.password);
+          out.credentialsEnd = out.at;
+          out.write('@');
+        }
       }
     }
     const hs = f.host;
@@ -678,10 +734,54 @@ class Pass {
       if (f.port >= 0) return this.fail('host-missing', hs, hs); // ":" with no host before it
       if (special) return this.fail('host-missing', hs, hs);
     }
-    const host = parseHost(pre.slice(hs, he), !special, offsetSink(this.sink, hs));
+    const host = this.hostParser(hs, he, !special);
     if (host === null) return false;
     url.host = host;
-    return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
+    if (out === null) return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
+    this.hostOut(hs, he, host);
+    if (f.port >= 0 && !this.port(f.port, f.portEnd)) return false;
+    out.portEnd = out.at;
+    return true;
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#concept-host-parser on pre[hs, he) (not empty). With the host
+   * flag clear (src/semantic/href.ts: ASCII, no upper case, no forbidden domain code point), the
+   * parser gives the host back as it is, unless a domain ends in a number (the IPv4 parser's):
+   * that answer is taken without the parser's own scan.
+   */
+  private hostParser(hs: number, he: number, isOpaque: boolean): Host | null {
+    const pre = this.pre;
+    if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(pre, hs, he))) return pre.slice(hs, he);
+    return parseHost(pre.slice(hs, he), isOpaque, offsetSink(this.sink, hs));
+  }
+
+  /** The href's "//" before an authority: as written when it is "//". */
+  private slashesOut(): void {
+    const { f, pre } = this;
+    const s = f.slashes;
+    if (s >= 0 && f.slashesEnd === s + 2 && pre.charCodeAt(s) === 0x2f && pre.charCodeAt(s + 1) === 0x2f) this.out!.copy(s, s + 2);
+    else this.out!.write('//');
+  }
+
+  /** The href's host, `host` parsed from pre[hs, he): as written when the host serializer gives it back. */
+  private hostOut(hs: number, he: number, host: Host): void {
+    const out = this.out!;
+    out.hostStart = out.at;
+    if (typeof host === 'string' && host.length === he - hs && this.pre.startsWith(host, hs)) out.copy(hs, he);
+    else out.write(serializeHost(host));
+    out.hostEnd = out.at;
+  }
+
+  /** A file URL's "//" and host in the href (with no base: the host is the URL's own or empty). */
+  private fileAuthorityOut(hs: number, he: number): void {
+    const out = this.out!;
+    this.slashesOut();
+    const host = this.url.host!;
+    if (host === '') {
+      out.hostStart = out.hostEnd = out.at;
+    } else this.hostOut(hs, he, host);
+    out.portEnd = out.at;
   }
 
   /** https://url.spec.whatwg.org/#port-state (portState); an empty port leaves the URL's as it is. */
@@ -690,6 +790,12 @@ class Pass {
     if (port === 'port-invalid') return this.fail(port, firstNonDigit(this.pre, s, e));
     if (port === 'port-out-of-range') return this.fail(port, s, e);
     if (s !== e) this.url.port = port;
+    // the href's port: none for the scheme's default; as written unless written with a leading zero
+    const out = this.out;
+    if (out !== null && port !== null) {
+      if (portAsNumberIs(this.pre, s, e)) out.copy(s - 1, e);
+      else out.write(':' + port);
+    }
     return true;
   }
 
@@ -700,6 +806,8 @@ class Pass {
    */
   private path(regionStart: number, firstBuffer?: string): void {
     const { f, pre, url } = this;
+    const out = this.out;
+    if (out !== null && this.pathOut(regionStart, firstBuffer)) return;
     const path = url.path as string[];
     this.regionStart = regionStart;
     this.firstBuffer = firstBuffer;
@@ -754,6 +862,49 @@ class Pass {
       }
     }
     flushSpans(pre, path, this.pending);
+    if (out !== null) {
+      // https://url.spec.whatwg.org/#concept-url-serializer: "/." before a path that would
+      // otherwise read as an authority
+      if (url.host === null && path.length > 1 && path[0] === '') out.write('/.');
+      out.pathStart = out.at;
+      if (path.length > 0) out.write('/' + path.join('/'));
+    }
+  }
+
+  /**
+   * The path state's test at its top, for the href output: when the path state would leave the
+   * path pre[regionStart, ..) as written (but for percent-encoding), writes it to the href and
+   * returns true; otherwise false, and path() takes its steps. As written: a special URL's empty
+   * path is "/"; otherwise segments each after a "/" (a special URL's "\\" is a separator
+   * written "/"), none a dot segment, no Windows drive letter of a file URL to normalise, and no
+   * "//" first in a URL with no host (the serializer would put "/." before it). The path
+   * percent-encode set leaves "/" alone, so encoding the whole path at once is encoding each
+   * segment.
+   */
+  private pathOut(regionStart: number, firstBuffer: string | undefined): boolean {
+    const { f, pre, flags } = this;
+    const out = this.out!;
+    if (out.portEnd < 0) out.portEnd = out.at;
+    if (firstBuffer !== undefined) return false;
+    const end = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
+    if (end < regionStart) return false;
+    if (end === regionStart) {
+      out.pathStart = out.at;
+      if (this.special) out.write('/');
+      return true;
+    }
+    if (pre.charCodeAt(regionStart) !== 0x2f) return false;
+    if (this.url.host === null && end > regionStart + 1 && pre.charCodeAt(regionStart + 1) === 0x2f) return false;
+    if (this.special && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) {
+      const b = pre.indexOf('\\', regionStart);
+      if (b >= 0 && b < end) return false;
+    }
+    if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, regionStart, end, (flags & SEGMENT_PERCENT_FLAG) !== 0)) return false;
+    if (this.url.scheme === 'file' && driveLetterToNormalize(pre, regionStart, end)) return false;
+    out.pathStart = out.at;
+    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, regionStart, end, PATH_SET)) out.write(utf8PercentEncodeString(pre.slice(regionStart, end), PATH_SET));
+    else out.copy(regionStart, end);
+    return true;
   }
 
   // The path state's own variables while path() runs (see there).
@@ -831,8 +982,17 @@ class Pass {
     reportInvalidURLUnits(pre, s, e, this.sink);
     // A space right before "?" or "#" is percent-encoded, so that it survives serialisation.
     const space = opaquePathSpaceToEncode(pre, s, e);
+    const out = this.out;
+    if (out !== null) {
+      out.portEnd = out.pathStart = out.at;
+      if (!space && ((this.flags & OPAQUE_PATH_FLAG) === 0 || !needsEncoding(pre, s, e, C0_CONTROL_SET))) {
+        out.copy(s, e);
+        return;
+      }
+    }
     const text = pre.slice(s, space ? e - 1 : e);
     this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + (space ? '%20' : '');
+    if (out !== null) out.write(this.url.path);
   }
 
   /**
@@ -840,22 +1000,33 @@ class Pass {
    * override), the result is appended to the URL's query or fragment, as the standard does.
    */
   private queryAndFragment(append = false): void {
-    const { f, url, pre } = this;
+    const { f, url, pre, out } = this;
     if (f.query >= 0) {
       const s = f.query;
       const e = f.queryEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
       const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
-      const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
-      const encoded = encodeQuery(pre.slice(s, e), set, encoding);
-      url.query = append && url.query !== null ? url.query + encoded : encoded;
+      if (out !== null) out.queryStart = out.at;
+      // (the href output: "?" and the query as written when nothing in it is to be encoded)
+      if (out !== null && ((this.flags & (this.special ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) === 0 || !needsEncoding(pre, s, e, set))) out.copy(s - 1, e);
+      else {
+        const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
+        const encoded = encodeQuery(pre.slice(s, e), set, encoding);
+        url.query = append && url.query !== null ? url.query + encoded : encoded;
+        if (out !== null) out.write('?' + encoded);
+      }
     }
     if (f.fragment >= 0) {
       const s = f.fragment;
       const e = f.fragmentEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
-      const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
-      url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
+      if (out !== null) out.fragmentStart = out.at;
+      if (out !== null && ((this.flags & FRAGMENT_FLAG) === 0 || !needsEncoding(pre, s, e, FRAGMENT_SET))) out.copy(s - 1, e);
+      else {
+        const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
+        url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
+        if (out !== null) out.write('#' + encoded);
+      }
     }
   }
 }
@@ -958,6 +1129,33 @@ function flushSpans(pre: string, path: string[], pending: number): void {
  * Runs the semantic pass. `pre` is the preprocessed input, `found` what the grammar found in it.
  * Error offsets given to `sink` are in `pre`. Returns null on failure.
  */
+/**
+ * The semantic pass with the href output: for `pre`, preprocessed, and what the entry rule for
+ * no base found in it, the href and its components' offsets (the basic URL parser, no base,
+ * UTF-8, then the URL serializer), or null for failure. `flags`: what the matcher raised, or
+ * ALL_FLAGS.
+ */
+export function hrefPass(pre: string, found: Found, flags: number): HrefOffsets | null {
+  const out = HREF_OUT.reset(pre);
+  const pass = new Pass(pre, found, null, 'UTF-8', null, scratchRecord(), out, flags);
+  if (pass.run() === null) return null;
+  return out.offsets(pass.special && pass.url.scheme !== 'file');
+}
+
+/** The one writer hrefPass writes with (nothing keeps it). */
+const HREF_OUT = new HrefWriter();
+
+/** The URL record hrefPass's pass fills (it hands out only the href): emptied for each input. */
+const HREF_RECORD = newURLRecord();
+
+function scratchRecord(): URLRecord {
+  const url = HREF_RECORD;
+  url.scheme = url.username = url.password = '';
+  url.host = url.port = url.query = url.fragment = null;
+  if (typeof url.path === 'string' || url.path.length !== 0) url.path = [];
+  return url;
+}
+
 export function semanticPass(
   pre: string,
   found: Found,

@@ -1,7 +1,8 @@
 // Field flags (GenerateOptions.flags): bits a generated matcher raises for the code units it
 // consumes inside given fields or rules, so that its caller learns, from one scan, whether a
-// component holds a code unit of interest. It has one user today, the normalised-URL check
-// (src/semantic/normalized.ts), and it reaches into much of the emitted code (literals, charset
+// component holds a code unit of interest. Its user is the matcher for no base (src/parse.ts;
+// the tables are in src/semantic/normalized.ts): commonOffsets and the tests the semantic pass's
+// href output asks at the top of its steps (src/semantic/href.ts) read the bits. It reaches into much of the emitted code (literals, charset
 // tests, runs), so what it needs is gathered here: the public types, the stack of fields the code
 // being written is inside, and the tables of bits. The emitter and the pattern recognisers ask
 // this file and otherwise write the same code with or without flags; taking the feature out is

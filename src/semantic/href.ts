@@ -1,0 +1,234 @@
+// The semantic pass's second output: the href (https://url.spec.whatwg.org/#concept-url-serializer)
+// and the offsets of its components, written as the pass goes (src/semantic/url.ts, Pass with an
+// HrefWriter). Where a step leaves a component as it is written, the writer copies the input;
+// only what a step changes is written anew. An input that is its own serialization comes out as
+// that very string, with no copy made.
+//
+// This file holds the writer, and the tests the steps ask at their top ("would this step leave
+// the component as written?"): each one is a statement about a step of the standard and the
+// serializer, next to which it is named.
+
+import { USERINFO_SET, type EncodeSet, C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET } from './percent-encode';
+import { dotSegmentAt, isNormalizedWindowsDriveLetter, isWindowsDriveLetter } from './path';
+
+/** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
+const charCodeAt = String.prototype.charCodeAt;
+
+/**
+ * A URL's href and where its components stand in it. A component that is absent has -1 (host,
+ * credentials, query, fragment), or its start equal to its end (port).
+ */
+export interface HrefOffsets {
+  /** The serialization of the URL. */
+  readonly href: string;
+  /** The offset just after the scheme's ":". */
+  readonly protocolEnd: number;
+  /** The end of the username (the offset of the ":" before the password, or of the "@"), or -1 when the URL has no credentials. */
+  readonly usernameEnd: number;
+  /** The offset of the "@" after the credentials, or -1 when the URL has none. */
+  readonly credentialsEnd: number;
+  /** The host's [start, end), or -1 and -1 when the URL has no host. */
+  readonly hostStart: number;
+  readonly hostEnd: number;
+  /** The end of the port (hostEnd when there is none). */
+  readonly portEnd: number;
+  /** Where the path starts (after the "/." the serializer puts before a path that would read as an authority). */
+  readonly pathStart: number;
+  /** The offset of the "?" before the query, or -1. */
+  readonly queryStart: number;
+  /** The offset of the "#" before the fragment, or -1. */
+  readonly fragmentStart: number;
+  /** Whether the scheme is special (and not "file"). */
+  readonly special: boolean;
+}
+
+// ---- flags raised by the grammar's matcher ------------------------------------------------------
+//
+// The generated matcher can raise a flag as it consumes a code unit in a component (see
+// GenerateOptions.flags in src/grammar/codegen.ts; the tables are in src/semantic/normalized.ts,
+// made from the encode sets the steps use). A bit left clear proves that the component has no
+// such code unit, so a step's test need not look at its code units. A raised bit proves nothing
+// (the matcher never takes a bit back when it gives up an alternative): the test then looks.
+// ALL_FLAGS, for marks from a matcher without flags, makes every test look.
+
+export const SCHEME_FLAG = 1 << 1;
+export const HOST_FLAG = 1 << 2;
+export const SEGMENT_FLAG = 1 << 3;
+export const OPAQUE_PATH_FLAG = 1 << 4;
+export const QUERY_FLAG = 1 << 5;
+export const SPECIAL_QUERY_FLAG = 1 << 6;
+export const FRAGMENT_FLAG = 1 << 7;
+/** A "." that starts a path segment (or any "." in a path, where the matcher cannot tell): without it (or a "%"), no segment is a dot segment. */
+export const SEGMENT_DOT_FLAG = 1 << 8;
+/** A "\\" taken by the grammar's `separator` rule (a special URL's "/" or "\\"), which serializes as "/". */
+export const BACKSLASH_SEPARATOR_FLAG = 1 << 9;
+/** The same as SEGMENT_DOT_FLAG for a "%": without it, no segment is a dot segment that starts "%2e". */
+export const SEGMENT_PERCENT_FLAG = 1 << 10;
+/** Every flag raised: what marks from a matcher without flags are read with. */
+export const ALL_FLAGS = -1;
+
+/**
+ * The href being written: pieces of the input copied (copy) and new text (write), in order.
+ * Copies of adjoining spans of the input join into one, and the input is sliced only when new
+ * text or a gap comes between: an input written wholly by copy is the href itself.
+ */
+export class HrefWriter {
+  private pre = '';
+  private out = '';
+  /** The input's span [from, to) copied and not yet added to `out`. */
+  private from = 0;
+  private to = 0;
+  protocolEnd = -1;
+  usernameEnd = -1;
+  credentialsEnd = -1;
+  hostStart = -1;
+  hostEnd = -1;
+  portEnd = -1;
+  pathStart = -1;
+  queryStart = -1;
+  fragmentStart = -1;
+
+  /** This writer, emptied, for the input `pre`. */
+  reset(pre: string): HrefWriter {
+    this.pre = pre;
+    this.out = '';
+    this.from = this.to = 0;
+    this.protocolEnd = this.usernameEnd = this.credentialsEnd = this.hostStart = this.hostEnd = -1;
+    this.portEnd = this.pathStart = this.queryStart = this.fragmentStart = -1;
+    return this;
+  }
+
+  /** The href's length so far: the offset of what comes next. */
+  get at(): number {
+    return this.out.length + (this.to - this.from);
+  }
+
+  /** Appends the input's pre[s, e), as it is written. */
+  copy(s: number, e: number): void {
+    if (s !== this.to) {
+      this.flush();
+      this.from = s;
+    }
+    this.to = e;
+  }
+
+  /** Appends `text`, written anew. */
+  write(text: string): void {
+    if (text === '') return;
+    this.flush();
+    this.out += text;
+  }
+
+  private flush(): void {
+    if (this.to !== this.from) this.out += this.pre.slice(this.from, this.to);
+    this.from = this.to;
+  }
+
+  /** The href and its offsets; `special`: whether the scheme is special and not "file". */
+  offsets(special: boolean): HrefOffsets {
+    let href: string;
+    if (this.out === '') href = this.from === 0 && this.to === this.pre.length ? this.pre : this.pre.slice(this.from, this.to);
+    else {
+      this.flush();
+      href = this.out;
+    }
+    return {
+      href,
+      protocolEnd: this.protocolEnd,
+      usernameEnd: this.usernameEnd,
+      credentialsEnd: this.credentialsEnd,
+      hostStart: this.hostStart,
+      hostEnd: this.hostEnd,
+      portEnd: this.portEnd,
+      pathStart: this.pathStart,
+      queryStart: this.queryStart,
+      fragmentStart: this.fragmentStart,
+      special,
+    };
+  }
+}
+
+// ---- the tests the steps ask at their top -------------------------------------------------------
+
+/** A sticky expression matching a run of the ASCII code points that `set` leaves as they are. */
+function cleanRun(set: EncodeSet): RegExp {
+  let cls = '';
+  for (let c = 0; c < 0x7f; c++) if (set[c] !== 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  return new RegExp(`[${cls}]*`, 'y');
+}
+const CLEAN = new Map<EncodeSet, RegExp>([C0_CONTROL_SET, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET, PATH_SET].map((set) => [set, cleanRun(set)]));
+
+/**
+ * Whether pre[s, e) has a code point that `set` percent-encodes (everything from U+007F up is in
+ * every set). A long span is scanned by a regular expression of the same set (native code).
+ */
+export function needsEncoding(pre: string, s: number, e: number, set: EncodeSet): boolean {
+  const stop = e - s > 32 ? s + 32 : e;
+  for (let i = s; i < stop; i++) {
+    const c = charCodeAt.call(pre, i);
+    if (c >= 0x7f || set[c] === 1) return true;
+  }
+  if (stop === e) return false;
+  const re = CLEAN.get(set)!;
+  re.lastIndex = stop;
+  re.test(pre);
+  return re.lastIndex < e;
+}
+
+/**
+ * Whether the segment that starts at `s` (just after a "/") in pre[.., end), up to the next "/"
+ * or the path's end, is one the path state treats as "." or ".." (dotSegmentAt, the path state's
+ * own test). A "\\" ends a segment here even where it is not a separator: that only says yes
+ * more often, which sends the path to the path state's own steps.
+ */
+function isDotSegmentAt(pre: string, s: number, end: number): boolean {
+  let e = s;
+  while (e < end && charCodeAt.call(pre, e) !== 0x2f && charCodeAt.call(pre, e) !== 0x5c) e++;
+  return dotSegmentAt(pre, s, e) !== 0;
+}
+
+/**
+ * Whether the path pre[from, end) has a dot segment: a "/" followed by "." (and, when the path
+ * has a "%" at all, a "/" followed by "%") is looked for with indexOf (native, and cheaper than a
+ * regular expression's call on a short path), and each one found is checked.
+ */
+export function hasDotSegment(pre: string, from: number, end: number, percent: boolean): boolean {
+  for (let i = pre.indexOf('/.', from); i >= 0 && i < end; i = pre.indexOf('/.', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
+  if (percent) for (let i = pre.indexOf('/%', from); i >= 0 && i < end; i = pre.indexOf('/%', i + 2)) if (isDotSegmentAt(pre, i + 1, end)) return true;
+  return false;
+}
+
+/**
+ * Where the username ends in the credentials pre[userinfo, userinfoEnd), which the "@" at
+ * userinfoEnd ends, when the authority state and the serializer leave them as they are written
+ * (https://url.spec.whatwg.org/#authority-state): split at the first ":" into username and
+ * password, each percent-encoded with the userinfo set, an empty password without its ":", and
+ * no credentials at all without the "@". So: not empty, nothing to encode (a second ":" or an
+ * earlier "@" would be), and no ":" last. -1 when they are not as written.
+ */
+export function credentialsAsWritten(pre: string, userinfo: number, userinfoEnd: number): number {
+  if (userinfoEnd === userinfo || charCodeAt.call(pre, userinfoEnd) !== 0x40) return -1;
+  let usernameEnd = userinfoEnd;
+  for (let i = userinfo; i < userinfoEnd; i++) {
+    const c = charCodeAt.call(pre, i);
+    if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
+    if (c !== 0x3a || usernameEnd !== userinfoEnd) return -1;
+    usernameEnd = i;
+  }
+  return usernameEnd === userinfoEnd - 1 ? -1 : usernameEnd;
+}
+
+/**
+ * Whether the first segment of the path pre[at, end) (it starts with "/") is a Windows drive
+ * letter that the path state of a file URL writes otherwise ("C|" becomes "C:").
+ */
+export function driveLetterToNormalize(pre: string, at: number, end: number): boolean {
+  if (end < at + 3 || (end > at + 3 && charCodeAt.call(pre, at + 3) !== 0x2f)) return false;
+  const segment = pre.slice(at + 1, at + 3);
+  return isWindowsDriveLetter(segment) && !isNormalizedWindowsDriveLetter(segment);
+}
+
+/** Whether a port of digits pre[s, e) is written as the serializer writes a number: no leading zero. */
+export function portAsNumberIs(pre: string, s: number, e: number): boolean {
+  return e - s === 1 || charCodeAt.call(pre, s) !== 0x30;
+}
