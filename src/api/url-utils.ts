@@ -21,7 +21,7 @@
 // steps HTML's mixin uses. Two things a document supplies are out of scope: the query encoding of
 // a legacy-encoded document (parsing is UTF-8 here, as in a UTF-8 document) and blob URL entries.
 
-import { URL, URL_ATTRIBUTES } from './url';
+import { URL, URL_ATTRIBUTES, readRecordOf } from './url';
 import { cannotHaveUsernamePasswordPort, hasOpaquePath } from '../record';
 import { toUSVString } from '../usv';
 
@@ -59,7 +59,7 @@ export class URLUtils {
   #reinitialize(): URL | null {
     const url = this.#url;
     if (url !== null) {
-      const record = URL.recordOf(url);
+      const record = readRecordOf(url);
       // The element keeps a blob: URL with an opaque path (and so its blob URL entry) until the
       // attribute changes; HTML re-runs "set the url" on every attribute change, so a changed
       // attribute is re-parsed here too.
@@ -192,8 +192,8 @@ export class URLUtils {
   }
 }
 
-const canHaveUsernamePasswordPort = (url: URL) => !cannotHaveUsernamePasswordPort(URL.recordOf(url));
-const hasNoOpaquePath = (url: URL) => !hasOpaquePath(URL.recordOf(url));
+const canHaveUsernamePasswordPort = (url: URL) => !cannotHaveUsernamePasswordPort(readRecordOf(url));
+const hasNoOpaquePath = (url: URL) => !hasOpaquePath(readRecordOf(url));
 
 /**
  * Defines the HTMLHyperlinkElementUtils accessors (href, origin, protocol, username, password,

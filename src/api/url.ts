@@ -43,6 +43,13 @@ function isOffsets(parsed: HrefOffsets | URLRecord): parsed is HrefOffsets {
 /** Whether a value is a URL object (holds the private URL record); set up in the class's static block. */
 let isURL: (value: unknown) => value is URL;
 
+/**
+ * The URL record behind a URL object, to be read and not changed: unlike URL.recordOf, the object
+ * keeps its href and offsets. For this library's own readers (origins, equivalence, rendering,
+ * the URL utilities); set up in the class's static block.
+ */
+export let readRecordOf: (url: URL) => URLRecord;
+
 /** The most code units of an input an error message quotes. */
 const QUOTE_LIMIT = 100;
 
@@ -193,9 +200,10 @@ export class URL {
   }
 
   /**
-   * The URL record behind this object (shared, not copied: the caller may change it). Its query
-   * is up to date when it is returned; a record kept while searchParams changes learns of the
-   * change only when the URL object is read again.
+   * The URL record behind this object (shared, not copied: the caller may change it, so the
+   * object holds the record from then on, not its href). Its query is up to date when it is
+   * returned; a record kept while searchParams changes learns of the change only when the URL
+   * object is read again.
    */
   static recordOf(url: URL): URLRecord {
     return url.#mutable();
@@ -413,6 +421,7 @@ export class URL {
 
   static {
     isURL = (value): value is URL => typeof value === 'object' && value !== null && #url in value;
+    readRecordOf = (url) => url.#record();
   }
 
   /**
@@ -470,7 +479,7 @@ export type URLInput = URLRecord | URL | { readonly href: string } | string;
  * href this library cannot parse, is a TypeError whose message starts with `caller`.
  */
 export function objectToURLRecord(url: unknown, caller: string): URLRecord {
-  if (isURL(url)) return URL.recordOf(url);
+  if (isURL(url)) return readRecordOf(url);
   if (urlRecordProblem(url) === null) return url as URLRecord;
   if (typeof url === 'object' && url !== null) {
     // Read once: it may be a getter.

@@ -1,7 +1,7 @@
 // `url-grammar parse <url> [--base <url>] [--json]`: how one URL parses: its components, what
 // the grammar found where, and each validation error with a caret line under its span.
 
-import { URL_ATTRIBUTES } from '../api/url';
+import { URL_ATTRIBUTES, readRecordOf } from '../api/url';
 import { URL, hasPublicSuffixList, hostPublicSuffix, hostRegistrableDomain, isSpecialScheme, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
 import { createColors, requireParsableBase, useColor, type Colors } from './io';
@@ -124,7 +124,7 @@ export function parseReport(input: string, base: string | undefined): ParseRepor
   if (parsed) {
     components = {};
     for (const g of URL_ATTRIBUTES) components[g] = parsed[g];
-    const { scheme, host } = URL.recordOf(parsed);
+    const { scheme, host } = readRecordOf(parsed);
     if (host !== null) {
       // the host of a URL that is not special is opaque: it has neither
       const opaque = !isSpecialScheme(scheme);
