@@ -113,53 +113,62 @@ function run(input: string, base: URLRecord | null, encoding: string, sink: Erro
 
 /** The same run when only the URL record is wanted (the hot path: nothing else is kept). */
 function parseOnly(input: string, base: URLRecord | null, encoding: string): URLRecord | null {
-  return parseInput(input, base, encoding, false) as URLRecord | null;
+  const entry = entryMatcherFor(base);
+  // First the guarded matcher on the input with its ends trimmed: when it matches, there was no
+  // tab, newline or surrogate, so that is the preprocessed input (and a scalar value string).
+  const text = trimC0OrSpace(input);
+  if (entry.runs.scan(text) < 0) return parsePreprocessed(input, base, encoding, false) as URLRecord | null;
+  return passOnRuns(text, entry, base, encoding, false) as URLRecord | null;
 }
 
 /**
  * The URL parser (no base, UTF-8) followed by the URL serializer, for the URL class: the href
- * and its components' offsets, or null for failure.
+ * and its components' offsets, or null for failure. parseOnly's steps with the href as output,
+ * and the common shape answered first (src/semantic/normalized.ts). (Its own call of the
+ * matcher's scan: a call site that only ever sees the one matcher for no base, which V8 then
+ * calls directly, where parseOnly's sees one per kind of base.)
  */
 export function parseForHref(input: string): HrefOffsets | null {
-  return parseInput(input, null, 'UTF-8', true) as HrefOffsets | null;
+  const entry = noBaseMatcher ?? entryMatcherFor(null);
+  const runs = entry.runs;
+  const text = trimC0OrSpace(input);
+  if (runs.scan(text) < 0) return parsePreprocessed(input, null, 'UTF-8', true) as HrefOffsets | null;
+  const common = commonOffsets(text, runs.flat, runs.used(), entry.runsSlots, runs.flags());
+  if (common !== null) return common;
+  return passOnRuns(text, entry, null, 'UTF-8', true) as HrefOffsets | null;
+}
+
+/**
+ * When the guarded matcher found no URL in the trimmed input: none at all unless the input has a
+ * tab or newline to remove or a surrogate (the guard keeps out only those, and without them
+ * preprocessing would give the same text); otherwise the input preprocessed, through the same
+ * matcher, or the unguarded one when a surrogate pair is left.
+ */
+function parsePreprocessed(input: string, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
+  if (!hasTabNewlineOrSurrogate(input)) return null;
+  const text = preprocessText(input); // a scalar value string too
+  if (hasTabNewlineOrSurrogate(text)) return parseMarked(text, base, encoding, href);
+  const entry = entryMatcherFor(base);
+  if (entry.runs.scan(text) < 0) return null;
+  return passOnRuns(text, entry, base, encoding, href);
 }
 
 /** The one Found the runs are gathered into: the pass does not keep it. */
 const RUNS_FOUND = scratchFound();
 
 /**
- * The basic URL parser on `input` (made a scalar value string by preprocessing), without
- * validation errors: the semantic pass's URL record or, with `href` (no base, UTF-8), its href
- * and offsets. Null for failure.
+ * The semantic pass on the marks the guarded matcher of `entry` has just left on `text`: its URL
+ * record or, with `href` (no base, UTF-8), its href and offsets. Null for failure.
  */
-function parseInput(input: string, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
-  const entry = entryMatcherFor(base);
+function passOnRuns(text: string, entry: EntryMatcher, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
   const runs = entry.runs;
-  // First the guarded matcher on the input with its ends trimmed: when it matches, there was no
-  // tab, newline or surrogate, so that is the preprocessed input (and a scalar value string).
-  let text = trimC0OrSpace(input);
-  if (runs.scan(text) < 0) {
-    // No URL: the guard keeps out only tabs, newlines and surrogates, and without them
-    // preprocessing would give `text` again.
-    if (!hasTabNewlineOrSurrogate(input)) return null;
-    // A tab or newline removed (and a lone surrogate replaced): the same matcher, unless a
-    // surrogate pair is left, which only the unguarded one takes.
-    text = preprocessText(input);
-    if (hasTabNewlineOrSurrogate(text)) return parseMarked(text, base, encoding, href);
-    if (runs.scan(text) < 0) return null;
-  }
-  if (href) {
-    // The common shape first (src/semantic/normalized.ts), then the pass on the same marks.
-    const common = commonOffsets(text, runs.flat, runs.used(), entry.runsSlots, runs.flags());
-    if (common !== null) return common;
-  }
   const found = gatherSlottedMarks(runs.flat, runs.used(), entry.runsSlots, RUNS_FOUND, runs.separators);
   // (marks the pass does not read as runs, see Found.markEachSegment: the rule's own marks)
   if (found.markEachSegment) return parseMarked(text, base, encoding, href);
   return href ? hrefPass(text, found, runs.flags()) : semanticPass(text, found, base, encoding, null);
 }
 
-/** parseInput's last step: `text`, already preprocessed, through the unguarded matcher with every mark (and no flags). */
+/** The last way: `text`, already preprocessed, through the unguarded matcher with every mark (and no flags). */
 function parseMarked(text: string, base: URLRecord | null, encoding: string, href: boolean): URLRecord | HrefOffsets | null {
   const entry = entryMatcherFor(base);
   const match = entry.match;
