@@ -1282,7 +1282,7 @@ function resetResultsFile() {
 }
 
 // What bench/after-effect.js takes from here, so that it times as this file does.
-module.exports = { timeCorpus, writeCorpora, loadCorpora, shareOf, otherWork, runtimes, median, fmtDiff, HREF_KEYS, PARSERS, DIST };
+module.exports = { timeCorpus, writeCorpora, loadCorpora, shareOf, otherWork, runtimes, median, fmtDiff, buildAgainst, HREF_KEYS, PARSERS, DIST };
 
 if (require.main === module) {
   let opts;
