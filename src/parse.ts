@@ -129,7 +129,7 @@ function parseOnly(input: string, base: URLRecord | null, encoding: string): URL
  * calls directly, where parseOnly's sees one per kind of base.)
  */
 export function parseForHref(input: string): HrefOffsets | null {
-  const entry = noBaseMatcher ?? entryMatcherFor(null);
+  const entry = entryMatcherFor(null);
   const runs = entry.runs;
   const text = trimC0OrSpace(input);
   if (runs.scan(text) < 0) return parsePreprocessed(input, null, 'UTF-8', true) as HrefOffsets | null;

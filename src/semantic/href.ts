@@ -139,7 +139,8 @@ export class HrefWriter {
       credentialsEnd: this.credentialsEnd,
       hostStart: this.hostStart,
       hostEnd: this.hostEnd,
-      portEnd: this.portEnd,
+      // (a URL with no authority has no port: its port "ends" where its path starts)
+      portEnd: this.portEnd >= 0 ? this.portEnd : this.pathStart,
       pathStart: this.pathStart,
       queryStart: this.queryStart,
       fragmentStart: this.fragmentStart,

@@ -643,7 +643,7 @@ class Pass {
         return true;
       }
       if (hostText !== '') {
-        const host = this.hostParser(f.host, f.hostEnd, false);
+        const host = this.hostParser(hostText, f.host, false);
         if (host === null) return false;
         url.host = fileHostState(host);
       }
@@ -734,7 +734,7 @@ class Pass {
       if (f.port >= 0) return this.fail('host-missing', hs, hs); // ":" with no host before it
       if (special) return this.fail('host-missing', hs, hs);
     }
-    const host = this.hostParser(hs, he, !special);
+    const host = this.hostParser(pre.slice(hs, he), hs, !special);
     if (host === null) return false;
     url.host = host;
     if (out === null) return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
@@ -745,15 +745,14 @@ class Pass {
   }
 
   /**
-   * https://url.spec.whatwg.org/#concept-host-parser on pre[hs, he) (not empty). With the host
-   * flag clear (src/semantic/href.ts: ASCII, no upper case, no forbidden domain code point), the
-   * parser gives the host back as it is, unless a domain ends in a number (the IPv4 parser's):
-   * that answer is taken without the parser's own scan.
+   * https://url.spec.whatwg.org/#concept-host-parser on `text`, the input's host from `hs` on
+   * (not empty). With the host flag clear (src/semantic/href.ts: ASCII, no upper case, no
+   * forbidden domain code point), the parser gives the host back as it is, unless a domain ends
+   * in a number (the IPv4 parser's): that answer is taken without the parser's own scan.
    */
-  private hostParser(hs: number, he: number, isOpaque: boolean): Host | null {
-    const pre = this.pre;
-    if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(pre, hs, he))) return pre.slice(hs, he);
-    return parseHost(pre.slice(hs, he), isOpaque, offsetSink(this.sink, hs));
+  private hostParser(text: string, hs: number, isOpaque: boolean): Host | null {
+    if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(text, 0, text.length))) return text;
+    return parseHost(text, isOpaque, offsetSink(this.sink, hs));
   }
 
   /** The href's "//" before an authority: as written when it is "//". */
@@ -884,7 +883,6 @@ class Pass {
   private pathOut(regionStart: number, firstBuffer: string | undefined): boolean {
     const { f, pre, flags } = this;
     const out = this.out!;
-    if (out.portEnd < 0) out.portEnd = out.at;
     if (firstBuffer !== undefined) return false;
     const end = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
     if (end < regionStart) return false;
@@ -984,7 +982,7 @@ class Pass {
     const space = opaquePathSpaceToEncode(pre, s, e);
     const out = this.out;
     if (out !== null) {
-      out.portEnd = out.pathStart = out.at;
+      out.pathStart = out.at;
       if (!space && ((this.flags & OPAQUE_PATH_FLAG) === 0 || !needsEncoding(pre, s, e, C0_CONTROL_SET))) {
         out.copy(s, e);
         return;
@@ -1126,10 +1124,6 @@ function flushSpans(pre: string, path: string[], pending: number): void {
 }
 
 /**
- * Runs the semantic pass. `pre` is the preprocessed input, `found` what the grammar found in it.
- * Error offsets given to `sink` are in `pre`. Returns null on failure.
- */
-/**
  * The semantic pass with the href output: for `pre`, preprocessed, and what the entry rule for
  * no base found in it, the href and its components' offsets (the basic URL parser, no base,
  * UTF-8, then the URL serializer), or null for failure. `flags`: what the matcher raised, or
@@ -1156,6 +1150,10 @@ function scratchRecord(): URLRecord {
   return url;
 }
 
+/**
+ * Runs the semantic pass. `pre` is the preprocessed input, `found` what the grammar found in it.
+ * Error offsets given to `sink` are in `pre`. Returns null on failure.
+ */
 export function semanticPass(
   pre: string,
   found: Found,
