@@ -99,7 +99,13 @@ function main(argv) {
   if (!fs.existsSync(opts.corpus)) fail(`no corpus at ${opts.corpus}`);
   const { buildAgainst } = require('./run');
   const dists = opts.builds.map((b) => {
-    if (b !== '.') return buildAgainst(b);
+    if (b !== '.') {
+      try {
+        return buildAgainst(b);
+      } catch (e) {
+        fail(String(e.message).split('\n')[0]);
+      }
+    }
     const dist = path.join(ROOT, 'dist', 'src', 'index.js');
     if (!fs.existsSync(dist)) fail('no build of this checkout: run npm run build');
     return dist;
