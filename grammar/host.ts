@@ -31,14 +31,20 @@ import {
 
 // ---- code-point sets ----------------------------------------------------------------------------
 
-/** The forbidden host code points, as a regular-expression class body. */
+/**
+ * https://url.spec.whatwg.org/#forbidden-host-code-point: U+0000 NULL, U+0009 TAB, U+000A LF,
+ * U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/), U+003A (:), U+003C (<), U+003E (>), U+003F (?),
+ * U+0040 (@), U+005B ([), U+005C (\\), U+005D (]), U+005E (^) and U+007C (|), as a
+ * regular-expression class body.
+ */
 export const FORBIDDEN_HOST_CODE_POINTS = '\\u0000\\t\\n\\r #/:<>?@\\[\\\\\\]\\^|';
 
 /**
- * The forbidden domain code points: the forbidden host code points, the C0 controls, "%" and
- * U+007F DELETE (the C0 controls include NULL, TAB, LF and CR already).
+ * https://url.spec.whatwg.org/#forbidden-domain-code-point: a forbidden host code point, a C0
+ * control, U+0025 (%) or U+007F DELETE; made from the forbidden host code points, as url.bs
+ * defines it.
  */
-export const FORBIDDEN_DOMAIN_CODE_POINTS = '\\u0000-\\u001F #/:<>?@\\[\\\\\\]\\^|%\\u007F';
+export const FORBIDDEN_DOMAIN_CODE_POINTS = FORBIDDEN_HOST_CODE_POINTS + '\\u0000-\\u001F%\\u007F';
 
 const HEX_DIGIT = charset('ASCII hex digit', '0-9A-Fa-f');
 const DIGIT = charset('ASCII digit', '0-9');
@@ -172,38 +178,52 @@ const ipv4Part = rule(
   'ipv4-part',
   'ipv4-number-parser',
   'One IPv4 number, which must fill its whole part.',
-  sequence(
-    choice(N('ipv4-hex-number'), N('ipv4-octal-number'), N('ipv4-decimal-number')),
-    lookahead(choice('.', end())),
-  ),
+  sequence(N('ipv4-number'), lookahead(choice('.', end()))),
   'ipv4Part',
+);
+
+// The IPv4 number parser's three forms. Each marks its digits with a field of its own, whose radix
+// is IPV4_RADIX's (src/semantic/host.ts): what the number is worth, and whether it is written
+// in a radix other than 10 (an IPv4-non-decimal-part validation error), follow from the form that
+// matched, never from a second look at the text.
+
+const ipv4Number = rule(
+  'ipv4-number',
+  'ipv4-number-parser',
+  'An IPv4 number: hexadecimal, octal or decimal.',
+  choice(N('ipv4-hex-number'), N('ipv4-octal-number'), N('ipv4-decimal-number')),
 );
 
 const ipv4HexNumber = rule(
   'ipv4-hex-number',
   'ipv4-number-parser',
   '"0x" or "0X", then zero or more ASCII hex digits (radix 16; "0x" alone is 0).',
-  sequence(T('0x', true), zeroOrMore(HEX_DIGIT)),
+  sequence(T('0x', true), N('ipv4-hex-digits')),
 );
+
+const ipv4HexDigits = rule('ipv4-hex-digits', 'ipv4-number-parser', 'The digits of a hexadecimal IPv4 number.', zeroOrMore(HEX_DIGIT), 'ipv4HexDigits');
 
 const ipv4OctalNumber = rule(
   'ipv4-octal-number',
   'ipv4-number-parser',
   '"0" followed by one or more octal digits (radix 8).',
-  sequence('0', oneOrMore(OCTAL_DIGIT)),
+  sequence('0', N('ipv4-octal-digits')),
 );
+
+const ipv4OctalDigits = rule('ipv4-octal-digits', 'ipv4-number-parser', 'The digits of an octal IPv4 number.', oneOrMore(OCTAL_DIGIT), 'ipv4OctalDigits');
 
 const ipv4DecimalNumber = rule(
   'ipv4-decimal-number',
   'ipv4-number-parser',
   '"0", or ASCII digits without a leading 0 (radix 10).',
   choice('0', sequence(NON_ZERO_DIGIT, zeroOrMore(DIGIT))),
+  'ipv4DecimalDigits',
 );
 
 const endsInANumber = rule(
   'ends-in-a-number',
   'ends-in-a-number-checker',
-  'A domain whose last label (ignoring one trailing ".") is all ASCII digits or a hex IPv4 number.',
+  'A domain whose last label (ignoring one trailing ".") is all ASCII digits or an IPv4 number.',
   sequence(
     zeroOrMore(sequence(not(N('ipv4-last-label')), zeroOrMore(NOT_DOT), '.')),
     N('ipv4-last-label'),
@@ -213,12 +233,8 @@ const endsInANumber = rule(
 const ipv4LastLabel = rule(
   'ipv4-last-label',
   'ends-in-a-number-checker',
-  'The last label when it looks like a number, then an optional "." and the end of the input.',
-  sequence(
-    choice(sequence(T('0x', true), zeroOrMore(HEX_DIGIT)), oneOrMore(DIGIT)),
-    optional('.'),
-    end(),
-  ),
+  'The last label when it is ASCII digits only or an IPv4 number, then an optional "." and the end of the input.',
+  choice(sequence(oneOrMore(DIGIT), optional('.'), end()), sequence(N('ipv4-number'), optional('.'), end())),
 );
 
 export const HOST_GRAMMAR = grammarOf(
@@ -235,8 +251,11 @@ export const HOST_GRAMMAR = grammarOf(
   ipv4InIpv6Part,
   ipv4Address,
   ipv4Part,
+  ipv4Number,
   ipv4HexNumber,
+  ipv4HexDigits,
   ipv4OctalNumber,
+  ipv4OctalDigits,
   ipv4DecimalNumber,
   endsInANumber,
   ipv4LastLabel,

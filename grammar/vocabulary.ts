@@ -20,6 +20,9 @@ export type RecordField =
   | 'ipv6Piece'
   | 'ipv6Compress'
   | 'ipv4Part'
+  | 'ipv4HexDigits'
+  | 'ipv4OctalDigits'
+  | 'ipv4DecimalDigits'
   | 'ipv6Ipv4';
 
 export type Shape =

@@ -33,6 +33,7 @@
 // check, and so that the compiler keeps those rules apart and can say where a match failed.
 
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINT } from './host';
+import { specialSchemeOtherThanFile } from './scheme';
 import {
   charset,
   choice,
@@ -74,8 +75,6 @@ const PLANE_END_HIGH_SURROGATES =
 
 const ci = (text: string): Shape => T(text, true);
 
-/** The special schemes other than "file", longest first where one is a prefix of another. */
-const SPECIAL_NOT_FILE = () => choice(ci('https'), ci('http'), ci('wss'), ci('ws'), ci('ftp'));
 
 /** `item` at most `n` times, greedily (nested optionals; nothing for n = 0). */
 function upTo(n: number, item: Shape): Shape[] {
@@ -164,7 +163,7 @@ const URL_RULES: Rule[] = [
     'special-scheme',
     'special-scheme',
     'A URL-scheme string that is a special scheme other than "file" (ASCII case-insensitive).',
-    SPECIAL_NOT_FILE(),
+    specialSchemeOtherThanFile(),
     'scheme',
   ),
   rule('file-scheme', 'absolute-url-string', 'The URL-scheme string "file" (ASCII case-insensitive).', ci('file'), 'scheme'),
@@ -172,7 +171,7 @@ const URL_RULES: Rule[] = [
     'non-special-scheme',
     'url-scheme-string',
     'A URL-scheme string that is not a special scheme (ASCII case-insensitive): no special scheme followed by ":".',
-    sequence(not(sequence(choice(SPECIAL_NOT_FILE(), ci('file')), ':')), N('url-scheme-string')),
+    sequence(not(sequence(choice(specialSchemeOtherThanFile(), ci('file')), ':')), N('url-scheme-string')),
     'scheme',
   ),
   rule(

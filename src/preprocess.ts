@@ -25,7 +25,25 @@ export function toOriginal(pp: Preprocessed, p: number): number {
   return pp.kept === null ? p + pp.shift : pp.kept[p];
 }
 
+/** https://infra.spec.whatwg.org/#c0-control-or-space */
 const isC0OrSpace = (c: number) => c <= 0x20;
+
+/**
+ * https://url.spec.whatwg.org/#concept-basic-url-parser step 1: "remove any leading and trailing
+ * C0 control or space from input". Where `input` starts once its leading ones are removed.
+ */
+function trimmedStart(input: string): number {
+  let start = 0;
+  while (start < input.length && isC0OrSpace(charCodeAt.call(input, start))) start++;
+  return start;
+}
+
+/** The same step: where `input` ends once its trailing ones are removed (never before `start`). */
+function trimmedEnd(input: string, start: number): number {
+  let end = input.length;
+  while (end > start && isC0OrSpace(charCodeAt.call(input, end - 1))) end--;
+  return end;
+}
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
 /** The offset of the first ASCII tab or newline in input[start, end), or -1. */
@@ -44,8 +62,8 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
   let start = 0;
   let end = input.length;
   if (trim) {
-    while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;
-    while (end > start && isC0OrSpace(charCodeAt.call(input, end - 1))) end--;
+    start = trimmedStart(input);
+    end = trimmedEnd(input, start);
     if (sink && (start > 0 || end < input.length)) {
       // One error for the input, placed on the first run that was removed.
       if (start > 0) sink('invalid-URL-unit', 0, start);
@@ -105,9 +123,7 @@ export function preprocessText(input: string): string {
 /** `input` without leading and trailing C0 controls and spaces (itself when there are none). */
 export function trimC0OrSpace(input: string): string {
   input = '' + input; // (see the generated matcher's note on this in src/grammar/codegen/templates.ts)
-  let start = 0;
-  let end = input.length;
-  while (start < end && isC0OrSpace(charCodeAt.call(input, start))) start++;
-  while (end > start && isC0OrSpace(charCodeAt.call(input, end - 1))) end--;
+  const start = trimmedStart(input);
+  const end = trimmedEnd(input, start);
   return start === 0 && end === input.length ? input : input.slice(start, end);
 }

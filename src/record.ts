@@ -2,6 +2,7 @@
 // intermediate record (this project's: where each component stands in the input).
 
 import type { Host } from './semantic/host';
+import { SPECIAL_SCHEMES } from '../grammar/scheme';
 
 /** https://url.spec.whatwg.org/#concept-url: the same shape whatwg-url uses. */
 export interface URLRecord {
@@ -48,35 +49,27 @@ export interface IntermediateRecord {
 }
 
 
-/** https://url.spec.whatwg.org/#special-scheme */
+/** SPECIAL_SCHEMES as a map, for lookups by a scheme that is any string. */
+const SPECIAL = new Map(Object.entries(SPECIAL_SCHEMES));
+
+/** https://url.spec.whatwg.org/#special-scheme (the table is SPECIAL_SCHEMES, grammar/scheme.ts) */
 export function isSpecialScheme(scheme: string): boolean {
-  switch (scheme) {
-    case 'http':
-    case 'https':
-    case 'ws':
-    case 'wss':
-    case 'ftp':
-    case 'file':
-      return true;
-    default:
-      return false;
-  }
+  return SPECIAL.has(scheme);
 }
 
-/** https://url.spec.whatwg.org/#default-port */
+/** https://url.spec.whatwg.org/#default-port (SPECIAL_SCHEMES, grammar/scheme.ts) */
 export function defaultPort(scheme: string): number | null {
-  switch (scheme) {
-    case 'http':
-    case 'ws':
-      return 80;
-    case 'https':
-    case 'wss':
-      return 443;
-    case 'ftp':
-      return 21;
-    default:
-      return null;
-  }
+  const entry = SPECIAL.get(scheme);
+  return entry === undefined ? null : entry.defaultPort;
+}
+
+/**
+ * Whether a URL whose scheme is `scheme` has a tuple origin (https://url.spec.whatwg.org/#concept-url-origin:
+ * the special schemes whose origin SPECIAL_SCHEMES says is a tuple; a "blob" URL's is its path's).
+ */
+export function hasTupleOrigin(scheme: string): boolean {
+  const entry = SPECIAL.get(scheme);
+  return entry !== undefined && entry.origin === 'tuple';
 }
 
 /** https://url.spec.whatwg.org/#include-credentials */

@@ -104,10 +104,10 @@ describe('one edit per spec change (the core compiled with one step changed)', f
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  describe('"ws:" with default port 8080 (defaultPort, src/record.ts)', () => {
+  describe('"ws:" with default port 8080 (SPECIAL_SCHEMES, grammar/scheme.ts)', () => {
     let core: Core;
     before(() => {
-      core = coreWith({ file: join('src', 'record.ts'), from: "    case 'http':\n    case 'ws':\n      return 80;", to: "    case 'http':\n      return 80;\n    case 'ws':\n      return 8080;" }, join(dir, 'ws'));
+      core = coreWith({ file: join('grammar', 'scheme.ts'), from: "ws: { defaultPort: 80,", to: "ws: { defaultPort: 8080," }, join(dir, 'ws'));
     });
 
     it('parses ws:, wss: and http: URLs with the new default through every entry point', () => {

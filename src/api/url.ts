@@ -3,7 +3,7 @@
 
 import { applyStateOverride, basicURLParse, parseForHref, parseScalarValueString, parseURL } from '../parse';
 import type { HrefOffsets } from '../semantic/href';
-import { cannotHaveUsernamePasswordPort, describeNonURLInput, hasOpaquePath, urlRecordProblem, type URLRecord } from '../record';
+import { cannotHaveUsernamePasswordPort, describeNonURLInput, hasOpaquePath, hasTupleOrigin, urlRecordProblem, type URLRecord } from '../record';
 import { USERINFO_SET, utf8PercentEncodeString } from '../semantic/percent-encode';
 import { serializeHost } from '../semantic/host';
 import { serializeOrigin, serializePath, serializeURL, urlOrigin } from '../serialize';
@@ -225,10 +225,15 @@ export class URL {
 
   get origin(): string {
     const at = this.#at;
-    // A special URL held as its href: its origin is the href up to the port, less the credentials.
-    if (at !== null && at.special) {
+    if (at !== null) {
+      // Held as its href: the scheme, host and port of a tuple origin are read from it (the host
+      // as it is serialized, which the origin's serializer writes as it is).
       const href = this.#href!;
-      return at.credentialsEnd < 0 ? href.slice(0, at.portEnd) : href.slice(0, at.protocolEnd + 2) + href.slice(at.hostStart, at.portEnd);
+      const scheme = href.slice(0, at.protocolEnd - 1);
+      if (hasTupleOrigin(scheme)) {
+        const port = at.portEnd > at.hostEnd ? Number(href.slice(at.hostEnd + 1, at.portEnd)) : null;
+        return serializeOrigin({ type: 'tuple', scheme, host: href.slice(at.hostStart, at.hostEnd), port, domain: null });
+      }
     }
     return serializeOrigin(urlOrigin(this.#record(), originParse));
   }

@@ -9,6 +9,7 @@
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
 import type { Mark } from '../grammar/compile';
 import { generateEntry, type FastMatcher } from '../grammar/codegen';
+import { firstSetOf } from '../grammar/codegen/first';
 import { offsetSink, type ErrorSink, type ValidationErrorType } from './errors';
 import { C0_CONTROL_SET, hexValue, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
@@ -41,8 +42,6 @@ const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);
 /** Finds a forbidden domain code point anywhere in a string (the grammar's set). */
 const FORBIDDEN_DOMAIN = new RegExp(`[${FORBIDDEN_DOMAIN_CODE_POINTS}]`);
 const NON_ASCII = /[^\u0000-\u007F]/;
-/** Forbidden domain code points that UTS #46 processing never changes or combines away, and U+00A0, which it maps to a space. */
-const INERT_FORBIDDEN = /[\u0000-\u0020%\u007F\u00A0]/;
 const UPPER_ASCII = /[A-Z]/;
 const ACE_LABEL = /(?:^|\.)xn--/i;
 
@@ -51,6 +50,22 @@ const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** FORBIDDEN_DOMAIN as a table over ASCII, built from the grammar's set. */
 export const FORBIDDEN_DOMAIN_TABLE: Readonly<Uint8Array> = new Uint8Array(128);
 for (let c = 0; c < 128; c++) (FORBIDDEN_DOMAIN_TABLE as Uint8Array)[c] = FORBIDDEN_DOMAIN.test(String.fromCharCode(c)) ? 1 : 0;
+
+/**
+ * The forbidden domain code points that UTS #46 processing never changes or combines away (the C0
+ * controls, space, "%" and DELETE: none is mapped, and none starts a canonical decomposition,
+ * unlike "<" and ">"), and U+00A0 NO-BREAK SPACE when a space is one, since it maps to a space:
+ * a domain that has one fails the domain parser's last check whatever tr46 makes of the rest.
+ * Built from FORBIDDEN_DOMAIN_TABLE.
+ */
+const INERT_FORBIDDEN = (() => {
+  let cls = '';
+  for (let c = 0; c < 128; c++) {
+    if ((c <= 0x20 || c === 0x25 || c === 0x7f) && FORBIDDEN_DOMAIN_TABLE[c] === 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  if (FORBIDDEN_DOMAIN_TABLE[0x20] === 1) cls += '\\u00A0';
+  return new RegExp(`[${cls}]`);
+})();
 
 const HAS_UPPER = 1;
 const HAS_FORBIDDEN = 2;
@@ -89,67 +104,28 @@ function scanASCIIDomain(domain: string): number {
 }
 
 /**
- * Whether input[start, end) is a domain that the host parser gives back as it is, by the test
- * above without a copy of it: non-empty, ASCII, no forbidden domain code point (so no "%") and
- * no upper case. It may still end in a number (an IPv4 address); the caller asks that next.
+ * Where the last label of the domain input[start, end) starts, one trailing "." set aside
+ * (https://url.spec.whatwg.org/#ends-in-a-number-checker steps 1-3).
  */
-export function isQuietASCIIDomainAt(input: string, start: number, end: number): boolean {
-  if (start >= end) return false;
-  if (end - start > 32) {
-    QUIET_RUN.lastIndex = start;
-    QUIET_RUN.test(input);
-    return QUIET_RUN.lastIndex >= end;
-  }
-  for (let i = start; i < end; i++) {
-    const c = charCodeAt.call(input, i);
-    if (c >= 0x80 || FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a)) return false;
-  }
-  return true;
-}
-
-/**
- * Whether the last label of the domain input[start, end) (a trailing "." set aside) could be a
- * number: it starts with a digit and ends in a digit, a hex letter or the "x" of "0x". When
- * this is false, endsInANumber is false too; when true, endsInANumber has to be asked.
- */
-export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
+function lastLabelStart(input: string, start: number, end: number): number {
   let last = end - 1;
   if (last > start && charCodeAt.call(input, last) === 0x2e) last--;
-  if (last < start) return false;
-  const c = charCodeAt.call(input, last) | 0x20;
-  if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
-  let first = last;
-  while (first > start && charCodeAt.call(input, first - 1) !== 0x2e) first--;
-  const d = charCodeAt.call(input, first);
-  return d >= 0x30 && d <= 0x39;
+  return last < start ? start : Math.max(start, input.lastIndexOf('.', last) + 1);
 }
 
+/** The code units ipv4-last-label can start with (its FIRST set), or null when any can. */
+let lastLabelFirst: Uint8Array | null | undefined;
+
 /**
- * Whether input[start, end) is an IPv4 address as the host serializer writes one
- * (https://url.spec.whatwg.org/#concept-ipv4-serializer): four numbers from 0 to 255 in decimal,
- * none with a leading zero, joined by "." (no trailing "."). The IPv4 parser reads such a host
- * as that address, so the host serializes as it is written.
+ * Whether the domain input[start, end) may end in a number: its last label starts with a code
+ * unit that the grammar's ipv4-last-label can start with. When this is false, endsInANumber is
+ * false too; when true, endsInANumber has to be asked.
  */
-export function isSerializedIPv4At(input: string, start: number, end: number): boolean {
-  let parts = 0;
-  let i = start;
-  while (i < end) {
-    const first = charCodeAt.call(input, i);
-    if (first < 0x30 || first > 0x39) return false;
-    let value = first - 0x30;
-    let j = i + 1;
-    for (; j < end; j++) {
-      const c = charCodeAt.call(input, j);
-      if (c === 0x2e) break;
-      if (c < 0x30 || c > 0x39 || value === 0) return false; // (value 0: a leading zero)
-      value = value * 10 + (c - 0x30);
-      if (value > 255) return false;
-    }
-    if (++parts > 4) return false;
-    if (j === end) return parts === 4;
-    i = j + 1; // past the "."
-  }
-  return false; // empty, or a trailing "."
+export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
+  const first = (lastLabelFirst ??= firstSetOf(HOST_GRAMMAR, 'ipv4-last-label'));
+  if (first === null) return true;
+  const c = charCodeAt.call(input, lastLabelStart(input, start, end));
+  return c < 128 && first[c] === 1;
 }
 
 /**
@@ -327,25 +303,14 @@ export function domainToUnicode(domain: string, beStrict = false): string {
 // ---- IPv4 -------------------------------------------------------------------------------------
 
 /**
- * https://url.spec.whatwg.org/#ends-in-a-number-checker
- * The grammar's `ends-in-a-number` rule, with a quick answer for the common case.
+ * https://url.spec.whatwg.org/#ends-in-a-number-checker: the grammar's `ipv4-last-label` on the
+ * last label (what its `ends-in-a-number` rule comes to: the repetition skips every label but the
+ * last; test/host.test.ts checks that the two agree), asked only when the label's first code unit
+ * can start it.
  */
 export function endsInANumber(input: string): boolean {
-  let last = input.length - 1;
-  if (last > 0 && charCodeAt.call(input, last) === 0x2e) last--;
-  if (last < 0) return false;
-  const c = charCodeAt.call(input, last) | 0x20; // ASCII lowercase for letters
-  // The last label can only be a number if it ends in a digit, a hex letter or the "x" of "0x",
-  // and starts with a digit (the "0" of "0x" included).
-  if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || c === 0x78)) return false;
-  // The last label starts after the last "." before `last` (the character at `last` is not one).
-  const start = input.lastIndexOf('.', last) + 1;
-  const first = charCodeAt.call(input, start);
-  if (!(first >= 0x30 && first <= 0x39)) return false;
-  // What `ends-in-a-number` comes to: its repetition skips every label but the last, so the
-  // last label (found above) must match `ipv4-last-label`. test/host.test.ts checks that the two
-  // agree.
-  return lastLabelParser().scan(input, start) >= 0;
+  if (!mayEndInANumberAt(input, 0, input.length)) return false;
+  return lastLabelParser().scan(input, lastLabelStart(input, 0, input.length)) >= 0;
 }
 
 /** The "."-separated parts of `input`, as the IPv4 parser counts them (https://url.spec.whatwg.org/#strictly-split). */
@@ -356,31 +321,21 @@ function countParts(input: string): number {
 }
 
 /**
- * https://url.spec.whatwg.org/#ipv4-number-parser, for the part [start, end) that the grammar
- * matched as an IPv4 number: its value. It is exact below 2^53; above, it is only ever compared
- * with 255 and powers of 256, which any value that large exceeds.
+ * The radix of each form of IPv4 number, by the field that the grammar's rule for that form marks
+ * its digits with (grammar/host.ts: ipv4-hex-number, ipv4-octal-number, ipv4-decimal-number):
+ * https://url.spec.whatwg.org/#ipv4-number-parser steps 2-4.
  */
-function ipv4NumberValue(input: string, start: number, end: number): number {
-  let radix = 10;
-  let i = start;
-  if (isNonDecimalIPv4Number(input, start, end)) {
-    // "0x" or "0X": radix 16 ("0x" alone is 0); another leading "0": radix 8
-    if ((charCodeAt.call(input, start + 1) | 0x20) === 0x78) {
-      radix = 16;
-      i = start + 2;
-    } else {
-      radix = 8;
-      i = start + 1;
-    }
-  }
-  let value = 0;
-  for (; i < end; i++) value = value * radix + hexValue(charCodeAt.call(input, i)); // the grammar matched digits of this radix
-  return value;
-}
+const IPV4_RADIX: Partial<Record<string, number>> = { ipv4HexDigits: 16, ipv4OctalDigits: 8, ipv4DecimalDigits: 10 };
 
-/** Whether an IPv4 number is written in radix 8 or 16 (a leading "0" and more after it). */
-function isNonDecimalIPv4Number(input: string, start: number, end: number): boolean {
-  return charCodeAt.call(input, start) === 0x30 && end - start >= 2;
+/**
+ * https://url.spec.whatwg.org/#ipv4-number-parser steps 5-7, for the digits [start, end) that the
+ * grammar matched in `radix`: their value. It is exact below 2^53; above, it is only ever
+ * compared with 255 and powers of 256, which any value that large exceeds.
+ */
+function ipv4NumberValue(input: string, start: number, end: number, radix: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * radix + hexValue(charCodeAt.call(input, i));
+  return value;
 }
 
 /**
@@ -404,25 +359,33 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
 
   // 5-6. The grammar matches the parts that are IPv4 numbers and stops before the first that is
   //      not; each part is a mark (field index, start, end) in the matcher's flat list.
+  //      Each part's mark is followed by the mark of its digits, whose field says the radix.
   const matcher = ipv4Parser();
   const used = matcher.scan(input) < 0 ? 0 : matcher.used();
   const flat = matcher.flat;
+  const fields = matcher.fields;
   const numbers: number[] = [];
   let outOfRangeStart = -1;
   let outOfRangeEnd = -1;
-  let lastEnd = -1;
+  let start = -1;
+  let end = -1;
   for (let k = 0; k < used; k += 3) {
-    const start = flat[k + 1];
-    const end = flat[k + 2];
-    if (isNonDecimalIPv4Number(input, start, end)) sink?.('IPv4-non-decimal-part', start, end);
-    const value = ipv4NumberValue(input, start, end);
+    const radix = IPV4_RADIX[fields[flat[k]]];
+    if (radix === undefined) {
+      // the part
+      start = flat[k + 1];
+      end = flat[k + 2];
+      continue;
+    }
+    if (radix !== 10) sink?.('IPv4-non-decimal-part', start, end);
+    const value = ipv4NumberValue(input, flat[k + 1], flat[k + 2], radix);
     if (value > 255 && outOfRangeStart < 0) {
       outOfRangeStart = start;
       outOfRangeEnd = end;
     }
     numbers.push(value);
-    lastEnd = end;
   }
+  const lastEnd = numbers.length === 0 ? -1 : end;
   if (numbers.length < partCount) {
     const start = lastEnd < 0 ? 0 : lastEnd + 1;
     const dot = input.indexOf('.', start);

@@ -8,8 +8,10 @@
 // the component as written?"): each one is a statement about a step of the standard and the
 // serializer, next to which it is named.
 
-import { USERINFO_SET, type EncodeSet, C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET } from './percent-encode';
+import { type EncodeSet, C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET } from './percent-encode';
 import { dotSegmentAt, isNormalizedWindowsDriveLetter, isWindowsDriveLetter } from './path';
+import type { URLRecord } from '../record';
+import { serializeCredentials, serializePath, serializePathPrefix } from '../serialize';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
 const charCodeAt = String.prototype.charCodeAt;
@@ -38,8 +40,6 @@ export interface HrefOffsets {
   readonly queryStart: number;
   /** The offset of the "#" before the fragment, or -1. */
   readonly fragmentStart: number;
-  /** Whether the scheme is special (and not "file"). */
-  readonly special: boolean;
 }
 
 // ---- flags raised by the grammar's matcher ------------------------------------------------------
@@ -119,13 +119,39 @@ export class HrefWriter {
     this.out += text;
   }
 
+  /**
+   * Appends `text`, a piece of the serialization: as a copy of the input pre[s, e) when that is
+   * what the input holds there (s is -1 when the input has nothing there), else written anew.
+   */
+  piece(text: string, s: number, e: number): void {
+    if (s >= 0 && text.length === e - s && this.pre.startsWith(text, s)) this.copy(s, e);
+    else this.write(text);
+  }
+
+  /** The credentials of `url`, as the serializer writes them (serializeCredentials), in the place of the input's pre[s, e) (the userinfo and "@"). */
+  credentials(url: URLRecord, s: number, e: number): void {
+    const text = serializeCredentials(url);
+    if (text === '') return;
+    const at = this.at;
+    this.piece(text, s, e);
+    this.usernameEnd = at + url.username.length;
+    this.credentialsEnd = at + text.length - 1;
+  }
+
+  /** The path of `url` (not opaque), as the serializer writes it: the "/." it may put first (serializePathPrefix), then the path. */
+  path(url: URLRecord): void {
+    this.write(serializePathPrefix(url));
+    this.pathStart = this.at;
+    this.write(serializePath(url));
+  }
+
   private flush(): void {
     if (this.to !== this.from) this.out += this.pre.slice(this.from, this.to);
     this.from = this.to;
   }
 
-  /** The href and its offsets; `special`: whether the scheme is special and not "file". */
-  offsets(special: boolean): HrefOffsets {
+  /** The href and its offsets. */
+  offsets(): HrefOffsets {
     let href: string;
     if (this.out === '') href = this.from === 0 && this.to === this.pre.length ? this.pre : this.pre.slice(this.from, this.to);
     else {
@@ -144,7 +170,6 @@ export class HrefWriter {
       pathStart: this.pathStart,
       queryStart: this.queryStart,
       fragmentStart: this.fragmentStart,
-      special,
     };
   }
 }
@@ -200,26 +225,6 @@ export function hasDotSegment(pre: string, from: number, end: number, percent: b
 }
 
 /**
- * Where the username ends in the credentials pre[userinfo, userinfoEnd), which the "@" at
- * userinfoEnd ends, when the authority state and the serializer leave them as they are written
- * (https://url.spec.whatwg.org/#authority-state): split at the first ":" into username and
- * password, each percent-encoded with the userinfo set, an empty password without its ":", and
- * no credentials at all without the "@". So: not empty, nothing to encode (a second ":" or an
- * earlier "@" would be), and no ":" last. -1 when they are not as written.
- */
-export function credentialsAsWritten(pre: string, userinfo: number, userinfoEnd: number): number {
-  if (userinfoEnd === userinfo || charCodeAt.call(pre, userinfoEnd) !== 0x40) return -1;
-  let usernameEnd = userinfoEnd;
-  for (let i = userinfo; i < userinfoEnd; i++) {
-    const c = charCodeAt.call(pre, i);
-    if (c < 0x7f && USERINFO_SET[c] !== 1) continue;
-    if (c !== 0x3a || usernameEnd !== userinfoEnd) return -1;
-    usernameEnd = i;
-  }
-  return usernameEnd === userinfoEnd - 1 ? -1 : usernameEnd;
-}
-
-/**
  * Whether the first segment of the path pre[at, end) (it starts with "/") is a Windows drive
  * letter that the path state of a file URL writes otherwise ("C|" becomes "C:").
  */
@@ -227,9 +232,4 @@ export function driveLetterToNormalize(pre: string, at: number, end: number): bo
   if (end < at + 3 || (end > at + 3 && charCodeAt.call(pre, at + 3) !== 0x2f)) return false;
   const segment = pre.slice(at + 1, at + 3);
   return isWindowsDriveLetter(segment) && !isNormalizedWindowsDriveLetter(segment);
-}
-
-/** Whether a port of digits pre[s, e) is written as the serializer writes a number: no leading zero. */
-export function portAsNumberIs(pre: string, s: number, e: number): boolean {
-  return e - s === 1 || charCodeAt.call(pre, s) !== 0x30;
 }

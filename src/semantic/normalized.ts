@@ -19,7 +19,8 @@ import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codeg
 import { FORBIDDEN_DOMAIN_TABLE, mayEndInANumberAt } from './host';
 import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
 import { schemeOf, SchemeKind, Slot } from './url';
-import { isSpecialScheme } from '../record';
+import { isSpecialScheme, type URLRecord } from '../record';
+import { serializePath } from '../serialize';
 import {
   BACKSLASH_SEPARATOR_FLAG,
   FRAGMENT_FLAG,
@@ -81,7 +82,7 @@ function queryFlags(): FieldFlags {
   return { table, nonAscii: QUERY_FLAG | SPECIAL_QUERY_FLAG };
 }
 
-/** The host flag: what isQuietASCIIDomainAt refuses (upper case, a forbidden domain code point, non-ASCII). */
+/** The host flag: what the host parser may change or refuse in an ASCII domain (upper case, a forbidden domain code point), and non-ASCII. */
 function hostFlags(): FieldFlags {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) table[c] = FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a) ? HOST_FLAG : 0;
@@ -107,6 +108,9 @@ const NORMALIZED_FLAGS: FlagsByField = {
  * segments as the parts of that run between its separators.
  */
 export const NORMALIZED_MATCHER: GenerateOptions = { guard: true, flags: NORMALIZED_FLAGS, unmarked: ['segment'] };
+
+/** The serialization of the path that the path state gives a special URL with nothing in its path region: one empty segment. */
+const SPECIAL_EMPTY_PATH = serializePath({ path: [''] } as URLRecord);
 
 /** Whether the scheme `pre[0, end)` is special, and "file" (isSpecialScheme, on the scheme state's lower-cased scheme). */
 function schemeKind(pre: string, end: number): SchemeKind {
@@ -195,10 +199,11 @@ export function commonOffsets(pre: string, flat: readonly number[], used: number
   }
   if (end !== pre.length) return null;
   if (pathEnd > hostEnd || !special) {
-    return { href: pre, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1, special };
+    return { href: pre, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1, fragmentStart: fragment < 0 ? -1 : fragment - 1 };
   }
-  // No path written: the path state gives a special URL one empty segment, serialized as "/"
-  // where the path starts; the query and fragment move one code unit on.
-  const href = pre.slice(0, hostEnd) + '/' + pre.slice(hostEnd);
-  return { href, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query, fragmentStart: fragment < 0 ? -1 : fragment, special };
+  // No path written: the path state gives a special URL one empty segment, which the serializer
+  // writes where the path starts; the query and fragment move on by as much.
+  const href = pre.slice(0, hostEnd) + SPECIAL_EMPTY_PATH + pre.slice(hostEnd);
+  const shift = SPECIAL_EMPTY_PATH.length;
+  return { href, protocolEnd: at, usernameEnd: -1, credentialsEnd: -1, hostStart: host, hostEnd, portEnd: hostEnd, pathStart: hostEnd, queryStart: query < 0 ? -1 : query - 1 + shift, fragmentStart: fragment < 0 ? -1 : fragment - 1 + shift };
 }

@@ -32,28 +32,46 @@ export function isDoubleDotSegment(s: string): boolean {
 
 const isAsciiAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
-/** https://url.spec.whatwg.org/#windows-drive-letter */
-export function isWindowsDriveLetter(s: string): boolean {
-  return s.length === 2 && isAsciiAlpha(s.charCodeAt(0)) && (s[1] === ':' || s[1] === '|');
+/**
+ * https://url.spec.whatwg.org/#windows-drive-letter for s[at, at + 2): an ASCII alpha followed by
+ * ":" or "|". On a span, so that the input need not be sliced to be asked.
+ */
+export function isWindowsDriveLetterAt(s: string, at: number): boolean {
+  return at + 2 <= s.length && isAsciiAlpha(s.charCodeAt(at)) && (s[at + 1] === ':' || s[at + 1] === '|');
 }
 
-/** https://url.spec.whatwg.org/#normalized-windows-drive-letter */
+/** https://url.spec.whatwg.org/#windows-drive-letter */
+export function isWindowsDriveLetter(s: string): boolean {
+  return s.length === 2 && isWindowsDriveLetterAt(s, 0);
+}
+
+/** https://url.spec.whatwg.org/#normalized-windows-drive-letter: a Windows drive letter whose second code point is ":". */
 export function isNormalizedWindowsDriveLetter(s: string): boolean {
-  return s.length === 2 && isAsciiAlpha(s.charCodeAt(0)) && s[1] === ':';
+  return isWindowsDriveLetter(s) && s[1] === ':';
 }
 
 /** https://url.spec.whatwg.org/#start-with-a-windows-drive-letter, for `s` from offset `at`. */
 export function startsWithWindowsDriveLetter(s: string, at = 0): boolean {
-  if (s.length - at < 2) return false;
-  if (!isAsciiAlpha(s.charCodeAt(at)) || (s[at + 1] !== ':' && s[at + 1] !== '|')) return false;
+  if (!isWindowsDriveLetterAt(s, at)) return false;
   if (s.length - at === 2) return true;
   const third = s[at + 2];
   return third === '/' || third === '\\' || third === '?' || third === '#';
 }
 
+/**
+ * https://url.spec.whatwg.org/#shorten-a-urls-path step 3: whether shortening the path of a URL
+ * whose scheme is `scheme` leaves it as it is. The path has `size` segments; `first` gives the
+ * first (asked only when the answer depends on it: the path state's span steps keep segments as
+ * spans of the input, and make one a string only then).
+ */
+export function shortenLeavesPath(scheme: string, size: number, first: () => string): boolean {
+  return scheme === 'file' && size === 1 && isNormalizedWindowsDriveLetter(first());
+}
+
 /** https://url.spec.whatwg.org/#shorten-a-urls-path */
 export function shortenPath(url: URLRecord): void {
   const path = url.path as string[];
-  if (url.scheme === 'file' && path.length === 1 && isNormalizedWindowsDriveLetter(path[0])) return;
+  if (shortenLeavesPath(url.scheme, path.length, () => path[0])) return;
+  // 4. remove the last item, if any
   path.pop();
 }

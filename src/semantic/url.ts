@@ -23,21 +23,21 @@ import {
   SEGMENT_FLAG,
   SEGMENT_PERCENT_FLAG,
   SPECIAL_QUERY_FLAG,
-  credentialsAsWritten,
   driveLetterToNormalize,
   hasDotSegment,
   needsEncoding,
-  portAsNumberIs,
   type HrefOffsets,
 } from './href';
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink } from './errors';
+import { serializePort } from '../serialize';
 import { mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
   isDoubleDotSegment,
   isSingleDotSegment,
   isWindowsDriveLetter,
   isNormalizedWindowsDriveLetter,
+  shortenLeavesPath,
   shortenPath,
   startsWithWindowsDriveLetter,
 } from './path';
@@ -479,20 +479,22 @@ class Pass {
   /**
    * The basic URL parser with a URL and a state override: https://url.spec.whatwg.org/#basic-url-parser
    * The grammar matched the override's entry rule; this applies what the standard's states do
-   * from that state on, to the given URL. Returns false for the standard's "failure".
+   * from that state on, to the given URL, each the same step as without an override, told of it
+   * by `this.stateOverride`. Returns false for the standard's "failure".
    */
   override(state: StateOverride): boolean {
     const { f, url, pre } = this;
+    this.stateOverride = state;
     switch (state) {
       case 'scheme start':
-        this.schemeOverride(this.text(f.scheme, f.schemeEnd).toLowerCase());
+        this.schemeOverride(schemeOf(pre, f.scheme, f.schemeEnd));
         return true;
       case 'host':
       case 'hostname':
-        return this.hostOverride(state === 'hostname');
+        // https://url.spec.whatwg.org/#host-state step 1: a file URL's host is the file host state's
+        if (url.scheme === 'file') return this.fileHost();
+        return this.hostState();
       case 'port':
-        // https://url.spec.whatwg.org/#port-state with a state override: digits, then anything
-        if (f.port === f.portEnd) return false;
         return this.port(f.port, f.portEnd);
       case 'path start':
         // https://url.spec.whatwg.org/#path-start-state with a state override
@@ -520,39 +522,6 @@ class Pass {
     url.scheme = buffer;
     this.special = special;
     if (url.port === defaultPort(buffer)) url.port = null;
-  }
-
-  /** https://url.spec.whatwg.org/#host-state and #file-host-state when a state override is given. */
-  private hostOverride(hostnameOnly: boolean): boolean {
-    const { f, url, pre } = this;
-    const hs = f.host;
-      const he = f.hostEnd;
-    const text = pre.slice(hs, he);
-    if (url.scheme === 'file') {
-      if (text === '') {
-        url.host = '';
-        return true;
-      }
-      const host = parseHost(text, false, null);
-      if (host === null) return false;
-      url.host = fileHostState(host);
-      return true;
-    }
-    if (f.port >= 0) {
-      // a ":" outside brackets ends the host and starts the port
-      if (text === '' || hostnameOnly) return false;
-      const host = parseHost(text, !this.special, null);
-      if (host === null) return false;
-      url.host = host;
-      if (f.port === f.portEnd) return false; // the host stays set: the standard already set it
-      return this.port(f.port, f.portEnd);
-    }
-    if (this.special && text === '') return false;
-    if (text === '' && (includesCredentials(url) || url.port !== null)) return false;
-    const host = parseHost(text, !this.special, null);
-    if (host === null) return false;
-    url.host = host;
-    return true;
   }
 
   /** Where the path region starts: after the port, the host, or the scheme. */
@@ -631,24 +600,13 @@ class Pass {
     const base = this.base && this.base.scheme === 'file' ? this.base : null;
     url.host = '';
     if (f.slashes >= 0) {
-      // file host state
+      // the file slash state's two separators, then the file host state
       const s = f.slashes;
       if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
       if (pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
-      const hostText = this.text(f.host, f.hostEnd);
-      if (isWindowsDriveLetter(hostText)) {
-        this.error('file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
-        if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
-        this.path(f.hostEnd, hostText);
-        return true;
-      }
-      if (hostText !== '') {
-        const host = this.hostParser(hostText, f.host, false);
-        if (host === null) return false;
-        url.host = fileHostState(host);
-      }
+      if (!this.fileHost()) return false;
       if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
-      this.path(f.hostEnd);
+      this.path(f.hostEnd, this.driveLetterBuffer);
       return true;
     }
     // (no base: the host is empty)
@@ -689,12 +647,40 @@ class Pass {
     return true;
   }
 
-  /** https://url.spec.whatwg.org/#authority-state, #host-state, #port-state */
+  /**
+   * https://url.spec.whatwg.org/#file-host-state on the host buffer pre[f.host, f.hostEnd). A
+   * Windows drive letter there (not with a state override) is left in driveLetterBuffer, for the
+   * path state to take as its buffer. False for failure.
+   */
+  private fileHost(): boolean {
+    const { f, url } = this;
+    const buffer = this.text(f.host, f.hostEnd);
+    if (this.stateOverride === null && isWindowsDriveLetter(buffer)) {
+      this.error('file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
+      this.driveLetterBuffer = buffer;
+      return true;
+    }
+    if (buffer === '') {
+      url.host = '';
+      return true;
+    }
+    const host = this.hostParser(buffer, f.host, !this.special);
+    if (host === null) return false;
+    url.host = fileHostState(host);
+    return true;
+  }
+
+  /** The file host state's Windows drive letter, for the path state (see fileHost). */
+  private driveLetterBuffer: string | undefined = undefined;
+
+  /** The state override the pass was given (see override), or null. */
+  private stateOverride: StateOverride | null = null;
+
+  /** https://url.spec.whatwg.org/#authority-state, then the host state */
   private authority(): boolean {
     const { f, url, pre } = this;
-    const special = this.special;
     const out = this.out;
-    if (out !== null) this.slashesOut();
+    if (out !== null) out.piece('//', f.slashes, f.slashesEnd);
     if (f.userinfo >= 0) {
       const s = f.userinfo;
       const e = f.userinfoEnd;
@@ -702,46 +688,47 @@ class Pass {
         for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
         this.error('invalid-credentials', e);
       }
-      const usernameEnd = out !== null ? credentialsAsWritten(pre, s, e) : -1;
-      if (usernameEnd >= 0) {
-        // as written: the username, the password if any, and the "@"
-        const at = out!.at;
-        out!.copy(s, e + 1);
-        out!.usernameEnd = at + (usernameEnd - s);
-        out!.credentialsEnd = at + (e - s);
+      const text = pre.slice(s, e);
+      const colon = text.indexOf(':');
+      if (colon < 0) {
+        url.username = utf8PercentEncodeString(text, USERINFO_SET);
       } else {
-        const text = pre.slice(s, e);
-        const colon = text.indexOf(':');
-        if (colon < 0) {
-          url.username = utf8PercentEncodeString(text, USERINFO_SET);
-        } else {
-          url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
-          url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
-        }
-        if (out !== null && includesCredentials(url)) {
-          out.write(url.username);
-          out.usernameEnd = out.at;
-          if (url.password !== '') out.write(':' + url.password);
-          out.credentialsEnd = out.at;
-          out.write('@');
-        }
+        url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
+        url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
       }
+      if (out !== null) out.credentials(url, s, e + 1);
     }
+    // "@" with nothing after it
+    if (f.userinfo >= 0 && f.host === f.hostEnd && f.port < 0) return this.fail('host-missing', f.host, f.host);
+    if (!this.hostState()) return false;
+    if (out !== null) out.portEnd = out.at;
+    return true;
+  }
+
+  /**
+   * https://url.spec.whatwg.org/#host-state on the host buffer pre[f.host, f.hostEnd), which a
+   * ":" outside brackets ends when f.port >= 0 (then the port state); with a state override (the
+   * host and hostname setters), as the standard has the state take it. False for failure.
+   */
+  private hostState(): boolean {
+    const { f, url } = this;
     const hs = f.host;
-      const he = f.hostEnd;
-    if (hs === he) {
-      if (f.userinfo >= 0 && f.port < 0) return this.fail('host-missing', hs, hs); // "@" and nothing after it
-      if (f.port >= 0) return this.fail('host-missing', hs, hs); // ":" with no host before it
-      if (special) return this.fail('host-missing', hs, hs);
+    const he = f.hostEnd;
+    const override = this.stateOverride;
+    if (f.port >= 0) {
+      // 2.1-2.2
+      if (hs === he) return this.fail('host-missing', hs, hs);
+      if (override === 'hostname') return false;
+    } else {
+      // 3.1-3.2
+      if (this.special && hs === he) return this.fail('host-missing', hs, hs);
+      if (override !== null && hs === he && (includesCredentials(url) || url.port !== null)) return false;
     }
-    const host = this.hostParser(pre.slice(hs, he), hs, !special);
+    const host = this.hostParser(this.pre.slice(hs, he), hs, !this.special);
     if (host === null) return false;
     url.host = host;
-    if (out === null) return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
-    this.hostOut(hs, he, host);
-    if (f.port >= 0 && !this.port(f.port, f.portEnd)) return false;
-    out.portEnd = out.at;
-    return true;
+    if (this.out !== null) this.hostOut(hs, he, host);
+    return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
   }
 
   /**
@@ -753,14 +740,6 @@ class Pass {
   private hostParser(text: string, hs: number, isOpaque: boolean): Host | null {
     if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(text, 0, text.length))) return text;
     return parseHost(text, isOpaque, offsetSink(this.sink, hs));
-  }
-
-  /** The href's "//" before an authority: as written when it is "//". */
-  private slashesOut(): void {
-    const { f, pre } = this;
-    const s = f.slashes;
-    if (s >= 0 && f.slashesEnd === s + 2 && pre.charCodeAt(s) === 0x2f && pre.charCodeAt(s + 1) === 0x2f) this.out!.copy(s, s + 2);
-    else this.out!.write('//');
   }
 
   /** The href's host, `host` parsed from pre[hs, he): as written when the host serializer gives it back. */
@@ -775,7 +754,7 @@ class Pass {
   /** A file URL's "//" and host in the href (with no base: the host is the URL's own or empty). */
   private fileAuthorityOut(hs: number, he: number): void {
     const out = this.out!;
-    this.slashesOut();
+    out.piece('//', this.f.slashes, this.f.slashesEnd);
     const host = this.url.host!;
     if (host === '') {
       out.hostStart = out.hostEnd = out.at;
@@ -783,18 +762,18 @@ class Pass {
     out.portEnd = out.at;
   }
 
-  /** https://url.spec.whatwg.org/#port-state (portState); an empty port leaves the URL's as it is. */
+  /**
+   * https://url.spec.whatwg.org/#port-state (portState) on the port buffer pre[s, e). An empty
+   * port leaves the URL's as it is, and with a state override is failure; with one, a port set
+   * ends the parse.
+   */
   private port(s: number, e: number): boolean {
     const port = portState(this.pre, s, e, this.url.scheme);
     if (port === 'port-invalid') return this.fail(port, firstNonDigit(this.pre, s, e));
     if (port === 'port-out-of-range') return this.fail(port, s, e);
     if (s !== e) this.url.port = port;
-    // the href's port: none for the scheme's default; as written unless written with a leading zero
-    const out = this.out;
-    if (out !== null && port !== null) {
-      if (portAsNumberIs(this.pre, s, e)) out.copy(s - 1, e);
-      else out.write(':' + port);
-    }
+    else if (this.stateOverride !== null) return false;
+    if (this.out !== null) this.out.piece(serializePort(this.url.port), s - 1, e);
     return true;
   }
 
@@ -836,7 +815,7 @@ class Pass {
       let s = run;
       while (s <= end) {
         if (units !== null) {
-          const taken = spanRun(units, run, s, end, x, this.pending, url);
+          const taken = spanRun(pre, units, run, s, end, x, this.pending, url);
           s = taken.next;
           this.pending = taken.pending;
           if (s > end) break;
@@ -861,38 +840,25 @@ class Pass {
       }
     }
     flushSpans(pre, path, this.pending);
-    if (out !== null) {
-      // https://url.spec.whatwg.org/#concept-url-serializer: "/." before a path that would
-      // otherwise read as an authority
-      if (url.host === null && path.length > 1 && path[0] === '') out.write('/.');
-      out.pathStart = out.at;
-      if (path.length > 0) out.write('/' + path.join('/'));
-    }
+    if (out !== null) out.path(url);
   }
 
   /**
    * The path state's test at its top, for the href output: when the path state would leave the
-   * path pre[regionStart, ..) as written (but for percent-encoding), writes it to the href and
-   * returns true; otherwise false, and path() takes its steps. As written: a special URL's empty
-   * path is "/"; otherwise segments each after a "/" (a special URL's "\\" is a separator
-   * written "/"), none a dot segment, no Windows drive letter of a file URL to normalise, and no
-   * "//" first in a URL with no host (the serializer would put "/." before it). The path
-   * percent-encode set leaves "/" alone, so encoding the whole path at once is encoding each
-   * segment.
+   * path pre[regionStart, ..) of a URL with a host as written (but for percent-encoding), and the
+   * serializer would write it so, writes it to the href and returns true; otherwise false, and
+   * path() takes its steps, then the serializer's (HrefWriter.path). As written: segments each
+   * after a "/" (a special URL's "\\" is a separator written "/"), none a dot segment, and no
+   * Windows drive letter of a file URL to normalise. The path percent-encode set leaves "/"
+   * alone, so encoding the whole path at once is encoding each segment. (A URL with no host may
+   * have its path written after "/.", an empty path may be given a segment: the steps decide.)
    */
   private pathOut(regionStart: number, firstBuffer: string | undefined): boolean {
     const { f, pre, flags } = this;
     const out = this.out!;
-    if (firstBuffer !== undefined) return false;
+    if (firstBuffer !== undefined || this.url.host === null) return false;
     const end = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
-    if (end < regionStart) return false;
-    if (end === regionStart) {
-      out.pathStart = out.at;
-      if (this.special) out.write('/');
-      return true;
-    }
-    if (pre.charCodeAt(regionStart) !== 0x2f) return false;
-    if (this.url.host === null && end > regionStart + 1 && pre.charCodeAt(regionStart + 1) === 0x2f) return false;
+    if (end <= regionStart || pre.charCodeAt(regionStart) !== 0x2f) return false;
     if (this.special && (flags & BACKSLASH_SEPARATOR_FLAG) !== 0) {
       const b = pre.indexOf('\\', regionStart);
       if (b >= 0 && b < end) return false;
@@ -925,7 +891,7 @@ class Pass {
     const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? pre.charCodeAt(s + 1) : 0);
     if (this.spans) {
       if (kind !== STRING_STEPS) {
-        this.pending = spanStep(kind, s, e, endsWithSeparator, this.pending, this.url);
+        this.pending = spanStep(pre, kind, s, e, endsWithSeparator, this.pending, this.url);
         return;
       }
       // Any other segment that starts with "." or "%" takes the path state's own steps, on strings.
@@ -1075,12 +1041,14 @@ function spanKind(n: number, c0: number, c1: number): number {
  * The path state for a segment [s, e) of kind PLAIN, SINGLE_DOT or DOUBLE_DOT on the span
  * stack, with `pending` entries of PENDING in use: how many are in use after it.
  */
-function spanStep(kind: number, s: number, e: number, endsWithSeparator: boolean, pending: number, url: URLRecord): number {
+function spanStep(pre: string, kind: number, s: number, e: number, endsWithSeparator: boolean, pending: number, url: URLRecord): number {
   if (kind === PLAIN) return pushSpan(pending, s, e);
   // "." or "..": shorten (the last span, else the strings), then an empty segment unless a separator follows
   if (kind === DOUBLE_DOT) {
-    if (pending > 0) pending -= 2;
-    else shortenPath(url);
+    const path = url.path as string[];
+    const first = () => (path.length > 0 ? path[0] : utf8PercentEncodeString(pre.slice(PENDING[0], PENDING[1]), PATH_SET));
+    if (pending === 0) shortenPath(url);
+    else if (!shortenLeavesPath(url.scheme, path.length + pending / 2, first)) pending -= 2;
   }
   return endsWithSeparator ? pending : pushSpan(pending, e, e);
 }
@@ -1092,14 +1060,14 @@ function spanStep(kind: number, s: number, e: number, endsWithSeparator: boolean
  * all), and `pending`, how many entries of PENDING are in use. (Called once per long run: the
  * object costs nothing next to the run.)
  */
-function spanRun(units: Uint8Array, base: number, s: number, end: number, x: Uint8Array, pending: number, url: URLRecord): { next: number; pending: number } {
+function spanRun(pre: string, units: Uint8Array, base: number, s: number, end: number, x: Uint8Array, pending: number, url: URLRecord): { next: number; pending: number } {
   for (let i = s; i <= end; i++) {
     if (i < end && x[units[i - base]] !== 1) continue;
     const n = i - s;
     const c0 = n > 0 ? units[s - base] : 0;
     const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? units[s + 1 - base] : 0);
     if (kind === STRING_STEPS) break;
-    pending = spanStep(kind, s, i, i < end, pending, url);
+    pending = spanStep(pre, kind, s, i, i < end, pending, url);
     s = i + 1;
   }
   return { next: s, pending };
@@ -1133,7 +1101,7 @@ export function hrefPass(pre: string, found: Found, flags: number): HrefOffsets 
   const out = HREF_OUT.reset(pre);
   const pass = new Pass(pre, found, null, 'UTF-8', null, scratchRecord(), out, flags);
   if (pass.run() === null) return null;
-  return out.offsets(pass.special && pass.url.scheme !== 'file');
+  return out.offsets();
 }
 
 /** The one writer hrefPass writes with (nothing keeps it). */

@@ -138,3 +138,14 @@ export class ShapeFacts {
     return out;
   }
 }
+
+/**
+ * The FIRST set of rule `name` of `g` over ASCII (1 for each code unit a match can start with),
+ * or null when any code unit may start one (the set is open, the rule can match the empty string,
+ * or a code unit from U+0080 up can start it): for a quick test that spares a match that cannot
+ * succeed.
+ */
+export function firstSetOf(g: Grammar, name: string): Uint8Array | null {
+  const f = new ShapeFacts(g, new Set()).first({ kind: 'nonTerminal', name });
+  return f.open || f.nullable || f.nonAscii ? null : f.table;
+}
