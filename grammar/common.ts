@@ -5,6 +5,14 @@
 import { charset, rule, type Rule, type Shape } from './vocabulary';
 
 export const ASCII_ALPHA = charset('ASCII alpha', 'A-Za-z');
+
+/**
+ * https://url.spec.whatwg.org/#url-code-points below U+0080: ASCII alphanumeric and
+ * !$&'()*+,-./:;=?@_~, as a regular-expression class body. (The rest are U+00A0 to U+10FFFD less
+ * the surrogates and the noncharacters: isURLCodePoint in src/semantic/units.ts, and the writing
+ * grammar's url-code-point rule over UTF-16 code units.)
+ */
+export const ASCII_URL_CODE_POINTS = "A-Za-z0-9!$&'()*+,\\-./:;=?@_~";
 export const ASCII_DIGIT = charset('ASCII digit', '0-9');
 export const ANY = charset('any code point', '', true);
 

@@ -34,6 +34,7 @@
 
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINT } from './host';
 import { specialSchemeOtherThanFile } from './scheme';
+import { ASCII_URL_CODE_POINTS } from './common';
 import {
   charset,
   choice,
@@ -63,7 +64,7 @@ const ASCII_HEX_DIGIT = charset('ASCII hex digit', '0-9A-Fa-f');
  * !$&'()*+,-./:;=?@_~, and U+00A0 to U+FFFD without the surrogates and the noncharacters
  * (U+FDD0 to U+FDEF, U+FFFE, U+FFFF).
  */
-const BMP_URL_CODE_POINTS = "A-Za-z0-9!$&'()*+,\\-./:;=?@_~\\u00A0-\\uD7FF\\uE000-\\uFDCF\\uFDF0-\\uFFFD";
+const BMP_URL_CODE_POINTS = ASCII_URL_CODE_POINTS + '\\u00A0-\\uD7FF\\uE000-\\uFDCF\\uFDF0-\\uFFFD';
 
 /**
  * The high surrogates of the last 1024 code points of each supplementary plane: with U+DFFE or

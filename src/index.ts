@@ -27,7 +27,7 @@ export {
   type ParseOptions,
 } from './parse';
 export { serializeURL, serializePath, serializeOrigin, urlOrigin, type URLOrigin } from './serialize';
-export { parseHost, serializeHost, domainToASCII, domainToUnicode, type Host } from './semantic/host';
+export { parseHost, serializeHost, domainToASCII, domainToUnicode, endsInANumber, type Host } from './semantic/host';
 export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './api/urlencoded';
 export {
   type URLRecord,
@@ -35,11 +35,14 @@ export {
   type Span,
   isSpecialScheme,
   defaultPort,
+  hasTupleOrigin,
   hasOpaquePath,
   includesCredentials,
   cannotHaveUsernamePasswordPort,
 } from './record';
 export { VALIDATION_ERRORS, type ValidationError, type ValidationErrorType } from './semantic/errors';
+export { SPECIAL_SCHEMES } from '../grammar/scheme';
+export { isSingleDotSegment, isDoubleDotSegment, isWindowsDriveLetter, isNormalizedWindowsDriveLetter } from './semantic/path';
 export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';
 export { toUSVString, toScalarValueString } from './usv';

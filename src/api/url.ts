@@ -33,7 +33,23 @@ function apiURLParse(url: string, base: string | undefined): URLRecord | null {
  * (parseForHref: the semantic pass's href output); with a base, the URL record. Null for failure.
  */
 function apiURLParseForClass(url: string, base: string | undefined): HrefOffsets | URLRecord | null {
-  return base === undefined ? parseForHref(url) : apiURLParse(url, base);
+  return base === undefined ? forHref(url) : apiURLParse(url, base);
+}
+
+/**
+ * What the class holds for `url` parsed with no base: the href and its offsets; or, for a URL
+ * with no host whose path is a list of segments, the URL record. An object held as its href
+ * builds its record by parsing the href again, which gives the same record back as long as the
+ * serializer writes what the parser reads back; for a URL with no host that rests on a step of
+ * the serializer's own, the "/." before a path that would read as an authority
+ * (serializePathPrefix). Such URLs (a scheme that is not special, no authority, a path of
+ * segments: rare) are held as their record, so that the record under the object never rests on
+ * that step.
+ */
+function forHref(url: string): HrefOffsets | URLRecord | null {
+  const at = parseForHref(url);
+  if (at !== null && at.hostStart < 0 && at.href.charCodeAt(at.pathStart) === 0x2f) return parseScalarValueString(url, null);
+  return at;
 }
 
 function isOffsets(parsed: HrefOffsets | URLRecord): parsed is HrefOffsets {
@@ -217,7 +233,7 @@ export class URL {
   set href(value: string) {
     brandCheck(this);
     const input = toUSVString(value);
-    const parsed = parseForHref(input);
+    const parsed = forHref(input);
     if (parsed === null) throw asInvalidURL(new TypeError(invalidURLMessage(input, undefined)), input, undefined);
     this.#hold(parsed);
     if (this.#query !== null) URLSearchParams._setQuery(this.#query, this.#record().query);

@@ -3,6 +3,7 @@
 // draw the rules, and for tools that generate inputs from them (@url-grammar/compare does).
 
 export { URL_GRAMMAR, ENTRY_RULES, type BaseKind } from '../../grammar/url';
+export { SPECIAL_SCHEMES } from '../../grammar/scheme';
 export { HOST_GRAMMAR } from '../../grammar/host';
 export { WRITING_GRAMMAR, WRITING_ENTRY_RULES } from '../../grammar/writing';
 export { STATE_OVERRIDES, type StateOverride } from '../../grammar/overrides';

@@ -48,7 +48,7 @@ const ACE_LABEL = /(?:^|\.)xn--/i;
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** FORBIDDEN_DOMAIN as a table over ASCII, built from the grammar's set. */
-export const FORBIDDEN_DOMAIN_TABLE: Readonly<Uint8Array> = new Uint8Array(128);
+const FORBIDDEN_DOMAIN_TABLE: Readonly<Uint8Array> = new Uint8Array(128);
 for (let c = 0; c < 128; c++) (FORBIDDEN_DOMAIN_TABLE as Uint8Array)[c] = FORBIDDEN_DOMAIN.test(String.fromCharCode(c)) ? 1 : 0;
 
 /**
@@ -67,24 +67,43 @@ const INERT_FORBIDDEN = (() => {
   return new RegExp(`[${cls}]`);
 })();
 
+/**
+ * The ASCII code units that the host parser's steps may do more with in a domain than lower-case
+ * them: a forbidden domain code point (failure) and "%" (step 4 percent-decodes). A domain with
+ * none of them, and no upper case, is given back as it is.
+ */
+const DOMAIN_ACTS_ON: Readonly<Uint8Array> = Uint8Array.from(FORBIDDEN_DOMAIN_TABLE, (forbidden, c) => (forbidden === 1 || c === 0x25 ? 1 : 0));
+
+/**
+ * The ASCII code units that the host parser's steps may do anything with, in a domain or in an
+ * opaque host: DOMAIN_ACTS_ON, the forbidden host code points (an opaque host's failure), the C0
+ * control percent-encode set (what the opaque-host parser encodes) and upper case (a domain is
+ * lower-cased). A host with none of them, and no code unit from U+0080 up, is given back as it is
+ * (an IPv4 address aside): the flag the matcher raises for hosts (src/semantic/normalized.ts).
+ */
+export const HOST_ACTS_ON: Readonly<Uint8Array> = Uint8Array.from(
+  DOMAIN_ACTS_ON,
+  (acts, c) => (acts === 1 || FORBIDDEN_HOST.test(String.fromCharCode(c)) || C0_CONTROL_SET[c] === 1 || (c >= 0x41 && c <= 0x5a) ? 1 : 0),
+);
+
 const HAS_UPPER = 1;
-const HAS_FORBIDDEN = 2;
+const HAS_OTHER = 2;
 const NOT_ASCII = 4;
 
 /**
- * A sticky expression of the ASCII code units that raise no flag below (neither forbidden domain
- * code points nor upper case), built from the same table: V8 runs it as native code, so a long
- * domain is skipped through several times faster than by the loop.
+ * A sticky expression of the ASCII code units that raise no flag below (neither in DOMAIN_ACTS_ON
+ * nor upper case), built from the same table: V8 runs it as native code, so a long domain is
+ * skipped through several times faster than by the loop.
  */
 const QUIET_RUN = (() => {
   let cls = '';
   for (let c = 0; c < 128; c++) {
-    if (FORBIDDEN_DOMAIN_TABLE[c] === 0 && !(c >= 0x41 && c <= 0x5a)) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+    if (DOMAIN_ACTS_ON[c] === 0 && !(c >= 0x41 && c <= 0x5a)) cls += `\\x${c.toString(16).padStart(2, '0')}`;
   }
   return new RegExp(`[${cls}]*`, 'y');
 })();
 
-/** One pass over a domain: NOT_ASCII, or the HAS_UPPER and HAS_FORBIDDEN flags of an ASCII one. */
+/** One pass over a domain: NOT_ASCII, or the HAS_UPPER and HAS_OTHER flags of an ASCII one. */
 function scanASCIIDomain(domain: string): number {
   let flags = 0;
   let i = 0;
@@ -97,7 +116,7 @@ function scanASCIIDomain(domain: string): number {
   for (; i < domain.length; i++) {
     const c = charCodeAt.call(domain, i);
     if (c >= 0x80) return NOT_ASCII;
-    if (FORBIDDEN_DOMAIN_TABLE[c] === 1) flags |= HAS_FORBIDDEN;
+    if (DOMAIN_ACTS_ON[c] === 1) flags |= HAS_OTHER;
     else if (c >= 0x41 && c <= 0x5a) flags |= HAS_UPPER;
   }
   return flags;
@@ -129,8 +148,8 @@ export function mayEndInANumberAt(input: string, start: number, end: number): bo
 }
 
 /**
- * The domain parser's result for a non-empty ASCII domain with no forbidden domain code point
- * (the domain, ASCII-lowercased), or undefined when the domain is anything else.
+ * The domain parser's result for a non-empty ASCII domain with none of DOMAIN_ACTS_ON (the
+ * domain, ASCII-lowercased), or undefined when the domain is anything else.
  */
 function plainASCIIDomain(domain: string): string | undefined {
   if (domain === '') return undefined;
@@ -175,8 +194,9 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   // 3. (The URL parser never passes the empty string here; if it comes anyway, the domain parser
   //    fails on it.)
 
-  // The common case in one pass: an ASCII domain with no forbidden domain code point (so no
-  // "%" to decode), nobody listening. Steps 4-7 leave it as it is, lowercased.
+  // The common case in one pass: an ASCII domain with none of DOMAIN_ACTS_ON (no "%" to
+  // decode, no forbidden domain code point), nobody listening. Steps 4-7 leave it as it is,
+  // lowercased.
   if (!sink) {
     const domain = plainASCIIDomain(input);
     if (domain !== undefined) return endsInANumber(domain) ? parseIPv4(domain, null) : domain;

@@ -8,7 +8,7 @@
 // the component as written?"): each one is a statement about a step of the standard and the
 // serializer, next to which it is named.
 
-import { type EncodeSet, C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET } from './percent-encode';
+import type { EncodeSet } from './percent-encode';
 import { dotSegmentAt, isNormalizedWindowsDriveLetter, isWindowsDriveLetter } from './path';
 import type { URLRecord } from '../record';
 import { serializeCredentials, serializePath, serializePathPrefix } from '../serialize';
@@ -182,7 +182,7 @@ function cleanRun(set: EncodeSet): RegExp {
   for (let c = 0; c < 0x7f; c++) if (set[c] !== 1) cls += `\\x${c.toString(16).padStart(2, '0')}`;
   return new RegExp(`[${cls}]*`, 'y');
 }
-const CLEAN = new Map<EncodeSet, RegExp>([C0_CONTROL_SET, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET, PATH_SET].map((set) => [set, cleanRun(set)]));
+const CLEAN = new WeakMap<EncodeSet, RegExp>();
 
 /**
  * Whether pre[s, e) has a code point that `set` percent-encodes (everything from U+007F up is in
@@ -195,7 +195,8 @@ export function needsEncoding(pre: string, s: number, e: number, set: EncodeSet)
     if (c >= 0x7f || set[c] === 1) return true;
   }
   if (stop === e) return false;
-  const re = CLEAN.get(set)!;
+  let re = CLEAN.get(set);
+  if (re === undefined) CLEAN.set(set, (re = cleanRun(set)));
   re.lastIndex = stop;
   re.test(pre);
   return re.lastIndex < e;

@@ -16,9 +16,9 @@
 // serialization, on every WPT input, the real-world corpora and random strings.
 
 import type { FieldFlags, FlagsByField, GenerateOptions } from '../grammar/codegen';
-import { FORBIDDEN_DOMAIN_TABLE, mayEndInANumberAt } from './host';
-import { C0_CONTROL_SET, FRAGMENT_SET, PATH_SET, QUERY_SET, SPECIAL_QUERY_SET, type EncodeSet } from './percent-encode';
-import { schemeOf, SchemeKind, Slot } from './url';
+import { HOST_ACTS_ON, mayEndInANumberAt } from './host';
+import type { EncodeSet } from './percent-encode';
+import { schemeOf, SchemeKind, Slot, STATE_ENCODE_SETS } from './url';
 import { isSpecialScheme, type URLRecord } from '../record';
 import { serializePath } from '../serialize';
 import {
@@ -63,7 +63,7 @@ function encodeSetFlags(set: EncodeSet, bit: number): FieldFlags {
 
 /** The path segment flags: SEGMENT_FLAG for the path percent-encode set, SEGMENT_DOT_FLAG for ".", SEGMENT_PERCENT_FLAG for "%". */
 function segmentFlags(): FieldFlags {
-  const { table } = encodeSetFlags(PATH_SET, SEGMENT_FLAG);
+  const { table } = encodeSetFlags(STATE_ENCODE_SETS.path, SEGMENT_FLAG);
   const wide = Uint16Array.from(table);
   wide[0x2e] |= SEGMENT_DOT_FLAG;
   wide[0x25] |= SEGMENT_PERCENT_FLAG;
@@ -76,17 +76,15 @@ function segmentFlags(): FieldFlags {
 function queryFlags(): FieldFlags {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
-    if (c >= 0x7f || QUERY_SET[c] === 1) table[c] |= QUERY_FLAG;
-    if (c >= 0x7f || SPECIAL_QUERY_SET[c] === 1) table[c] |= SPECIAL_QUERY_FLAG;
+    if (c >= 0x7f || STATE_ENCODE_SETS.query[c] === 1) table[c] |= QUERY_FLAG;
+    if (c >= 0x7f || STATE_ENCODE_SETS.specialQuery[c] === 1) table[c] |= SPECIAL_QUERY_FLAG;
   }
   return { table, nonAscii: QUERY_FLAG | SPECIAL_QUERY_FLAG };
 }
 
-/** The host flag: what the host parser may change or refuse in an ASCII domain (upper case, a forbidden domain code point), and non-ASCII. */
+/** The host flag: what the host parser may change or refuse in a host (HOST_ACTS_ON), and non-ASCII. */
 function hostFlags(): FieldFlags {
-  const table = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) table[c] = FORBIDDEN_DOMAIN_TABLE[c] === 1 || (c >= 0x41 && c <= 0x5a) ? HOST_FLAG : 0;
-  return { table, nonAscii: HOST_FLAG };
+  return { table: Uint8Array.from(HOST_ACTS_ON, (acts) => (acts === 1 ? HOST_FLAG : 0)), nonAscii: HOST_FLAG };
 }
 
 /** The flags for the matcher of the entry rule that parseForHref runs (src/parse.ts). */
@@ -94,9 +92,9 @@ const NORMALIZED_FLAGS: FlagsByField = {
   scheme: { table: Uint8Array.from({ length: 128 }, (_, c) => (c >= 0x41 && c <= 0x5a ? SCHEME_FLAG : 0)), nonAscii: SCHEME_FLAG },
   host: hostFlags(),
   segment: segmentFlags(),
-  opaquePath: encodeSetFlags(C0_CONTROL_SET, OPAQUE_PATH_FLAG),
+  opaquePath: encodeSetFlags(STATE_ENCODE_SETS.opaquePath, OPAQUE_PATH_FLAG),
   query: queryFlags(),
-  fragment: encodeSetFlags(FRAGMENT_SET, FRAGMENT_FLAG),
+  fragment: encodeSetFlags(STATE_ENCODE_SETS.fragment, FRAGMENT_FLAG),
   'rule:separator': { table: Uint16Array.from({ length: 128 }, (_, c) => (c === 0x5c ? BACKSLASH_SEPARATOR_FLAG : 0)), nonAscii: 0 },
 };
 

@@ -20,6 +20,11 @@ export function dotSegmentAt(s: string, start: number, end: number): 0 | 1 | 2 {
   return dots === 1 ? 1 : dots === 2 ? 2 : 0;
 }
 
+/** Whether a segment whose first code unit is `c` may be a dot segment (dotSegmentAt): one starts with "." or "%". */
+export function mayStartDotSegment(c: number): boolean {
+  return c === 0x2e || c === 0x25;
+}
+
 /** https://url.spec.whatwg.org/#single-dot-path-segment */
 export function isSingleDotSegment(s: string): boolean {
   return dotSegmentAt(s, 0, s.length) === 1;

@@ -2,14 +2,13 @@
 // opaque path, query and fragment states make for each code point.
 
 import type { ErrorSink } from './errors';
+import { ASCII_URL_CODE_POINTS } from '../../grammar/common';
 import { isPercentEncodedByteAt } from './percent-encode';
 
-// ASCII URL code points: alphanumerics and !$&'()*+,-./:;=?@_~
+// The ASCII URL code points (grammar/common.ts), as a table.
 const ASCII_URL_CODE_POINT = new Uint8Array(128);
-for (const ch of "!$&'()*+,-./:;=?@_~") ASCII_URL_CODE_POINT[ch.charCodeAt(0)] = 1;
-for (let c = 0x30; c <= 0x39; c++) ASCII_URL_CODE_POINT[c] = 1;
-for (let c = 0x41; c <= 0x5a; c++) ASCII_URL_CODE_POINT[c] = 1;
-for (let c = 0x61; c <= 0x7a; c++) ASCII_URL_CODE_POINT[c] = 1;
+const ASCII_URL_CODE_POINT_RE = new RegExp(`[${ASCII_URL_CODE_POINTS}]`);
+for (let c = 0; c < 128; c++) ASCII_URL_CODE_POINT[c] = ASCII_URL_CODE_POINT_RE.test(String.fromCharCode(c)) ? 1 : 0;
 
 /** https://url.spec.whatwg.org/#url-code-points */
 export function isURLCodePoint(cp: number): boolean {

@@ -33,7 +33,9 @@ import { offsetSink, type ErrorSink } from './errors';
 import { serializePort } from '../serialize';
 import { mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
+  dotSegmentAt,
   isDoubleDotSegment,
+  mayStartDotSegment,
   isSingleDotSegment,
   isWindowsDriveLetter,
   isNormalizedWindowsDriveLetter,
@@ -52,6 +54,26 @@ import {
 } from './percent-encode';
 import { encodeQuery } from './query';
 import { reportInvalidURLUnits } from './units';
+
+/**
+ * The percent-encode set each state encodes its component with (url.bs: "UTF-8 percent-encode c
+ * using the path percent-encode set", ...): the one place each state's set is named. The matcher's
+ * flags (src/semantic/normalized.ts) read them here too.
+ */
+export const STATE_ENCODE_SETS = {
+  /** https://url.spec.whatwg.org/#authority-state */
+  userinfo: USERINFO_SET,
+  /** https://url.spec.whatwg.org/#path-state */
+  path: PATH_SET,
+  /** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state */
+  opaquePath: C0_CONTROL_SET,
+  /** https://url.spec.whatwg.org/#query-state, for a URL that is not special */
+  query: QUERY_SET,
+  /** https://url.spec.whatwg.org/#query-state, for a special URL */
+  specialQuery: SPECIAL_QUERY_SET,
+  /** https://url.spec.whatwg.org/#fragment-state */
+  fragment: FRAGMENT_SET,
+} as const;
 
 /** The grammar's marks, gathered by component (offsets in the preprocessed input). */
 export interface Found {
@@ -691,10 +713,10 @@ class Pass {
       const text = pre.slice(s, e);
       const colon = text.indexOf(':');
       if (colon < 0) {
-        url.username = utf8PercentEncodeString(text, USERINFO_SET);
+        url.username = utf8PercentEncodeString(text, STATE_ENCODE_SETS.userinfo);
       } else {
-        url.username = utf8PercentEncodeString(text.slice(0, colon), USERINFO_SET);
-        url.password = utf8PercentEncodeString(text.slice(colon + 1), USERINFO_SET);
+        url.username = utf8PercentEncodeString(text.slice(0, colon), STATE_ENCODE_SETS.userinfo);
+        url.password = utf8PercentEncodeString(text.slice(colon + 1), STATE_ENCODE_SETS.userinfo);
       }
       if (out !== null) out.credentials(url, s, e + 1);
     }
@@ -733,9 +755,9 @@ class Pass {
 
   /**
    * https://url.spec.whatwg.org/#concept-host-parser on `text`, the input's host from `hs` on
-   * (not empty). With the host flag clear (src/semantic/href.ts: ASCII, no upper case, no
-   * forbidden domain code point), the parser gives the host back as it is, unless a domain ends
-   * in a number (the IPv4 parser's): that answer is taken without the parser's own scan.
+   * (not empty). With the host flag clear (no code unit of HOST_ACTS_ON, src/semantic/host.ts,
+   * and none from U+0080 up), the parser gives the host back as it is, unless a domain ends in a
+   * number (the IPv4 parser's): that answer is taken without the parser's own scan.
    */
   private hostParser(text: string, hs: number, isOpaque: boolean): Host | null {
     if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(text, 0, text.length))) return text;
@@ -866,7 +888,7 @@ class Pass {
     if ((flags & (SEGMENT_DOT_FLAG | SEGMENT_PERCENT_FLAG)) !== 0 && hasDotSegment(pre, regionStart, end, (flags & SEGMENT_PERCENT_FLAG) !== 0)) return false;
     if (this.url.scheme === 'file' && driveLetterToNormalize(pre, regionStart, end)) return false;
     out.pathStart = out.at;
-    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, regionStart, end, PATH_SET)) out.write(utf8PercentEncodeString(pre.slice(regionStart, end), PATH_SET));
+    if ((flags & SEGMENT_FLAG) !== 0 && needsEncoding(pre, regionStart, end, STATE_ENCODE_SETS.path)) out.write(utf8PercentEncodeString(pre.slice(regionStart, end), STATE_ENCODE_SETS.path));
     else out.copy(regionStart, end);
     return true;
   }
@@ -888,7 +910,7 @@ class Pass {
     const path = this.url.path as string[];
     const n = e - s;
     const c0 = n > 0 ? pre.charCodeAt(s) : 0; // (no read past the end, as in path())
-    const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? pre.charCodeAt(s + 1) : 0);
+    const kind = spanKind(pre, s, e, c0);
     if (this.spans) {
       if (kind !== STRING_STEPS) {
         this.pending = spanStep(pre, kind, s, e, endsWithSeparator, this.pending, this.url);
@@ -906,7 +928,7 @@ class Pass {
       this.appendDotSegment(path, kind === DOUBLE_DOT, endsWithSeparator);
       return;
     }
-    let buffer = utf8PercentEncodeString(pre.slice(s, e), PATH_SET);
+    let buffer = utf8PercentEncodeString(pre.slice(s, e), STATE_ENCODE_SETS.path);
     if (withBuffer) buffer = firstBuffer + buffer;
     this.appendSegment(path, buffer, endsWithSeparator);
   }
@@ -923,7 +945,7 @@ class Pass {
   private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
     const url = this.url;
     const first = buffer.length > 0 ? buffer.charCodeAt(0) : 0; // (no read past the end, as in path())
-    if (first !== 0x2e && first !== 0x25 && url.scheme !== 'file') {
+    if (!mayStartDotSegment(first) && url.scheme !== 'file') {
       // not a dot segment, and no drive letter rule: the common case
       path.push(buffer);
       return;
@@ -949,13 +971,13 @@ class Pass {
     const out = this.out;
     if (out !== null) {
       out.pathStart = out.at;
-      if (!space && ((this.flags & OPAQUE_PATH_FLAG) === 0 || !needsEncoding(pre, s, e, C0_CONTROL_SET))) {
+      if (!space && ((this.flags & OPAQUE_PATH_FLAG) === 0 || !needsEncoding(pre, s, e, STATE_ENCODE_SETS.opaquePath))) {
         out.copy(s, e);
         return;
       }
     }
     const text = pre.slice(s, space ? e - 1 : e);
-    this.url.path = utf8PercentEncodeString(text, C0_CONTROL_SET) + (space ? '%20' : '');
+    this.url.path = utf8PercentEncodeString(text, STATE_ENCODE_SETS.opaquePath) + (space ? '%20' : '');
     if (out !== null) out.write(this.url.path);
   }
 
@@ -969,7 +991,7 @@ class Pass {
       const s = f.query;
       const e = f.queryEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
-      const set = this.special ? SPECIAL_QUERY_SET : QUERY_SET;
+      const set = this.special ? STATE_ENCODE_SETS.specialQuery : STATE_ENCODE_SETS.query;
       if (out !== null) out.queryStart = out.at;
       // (the href output: "?" and the query as written when nothing in it is to be encoded)
       if (out !== null && ((this.flags & (this.special ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) === 0 || !needsEncoding(pre, s, e, set))) out.copy(s - 1, e);
@@ -985,9 +1007,9 @@ class Pass {
       const e = f.fragmentEnd;
       reportInvalidURLUnits(pre, s, e, this.sink);
       if (out !== null) out.fragmentStart = out.at;
-      if (out !== null && ((this.flags & FRAGMENT_FLAG) === 0 || !needsEncoding(pre, s, e, FRAGMENT_SET))) out.copy(s - 1, e);
+      if (out !== null && ((this.flags & FRAGMENT_FLAG) === 0 || !needsEncoding(pre, s, e, STATE_ENCODE_SETS.fragment))) out.copy(s - 1, e);
       else {
-        const encoded = utf8PercentEncodeString(pre.slice(s, e), FRAGMENT_SET);
+        const encoded = utf8PercentEncodeString(pre.slice(s, e), STATE_ENCODE_SETS.fragment);
         url.fragment = append && url.fragment !== null ? url.fragment + encoded : encoded;
         if (out !== null) out.write('#' + encoded);
       }
@@ -1025,15 +1047,18 @@ const DOUBLE_DOT = 2;
 const STRING_STEPS = 3;
 
 /**
- * For a segment of `n` code units, the first `c0` and, when c0 is "." and n is 2, the second
- * `c1`: PLAIN when it is not a dot segment, before or after percent-encoding (which never
- * writes "." and leaves a "%" first only when one was there or a code unit is encoded, "%2E"
- * never), SINGLE_DOT or DOUBLE_DOT for "." and ".." as written, else STRING_STEPS: it starts
- * with "." or "%" and takes the path state's steps on strings.
+ * How the span steps take the segment pre[s, e), whose first code unit is `c0`: PLAIN when it
+ * cannot be a dot segment, before or after percent-encoding (it does not start as one can, and
+ * percent-encoding never writes "." and leaves a "%" first only when one was there or a code unit
+ * is encoded, "%2E" never), SINGLE_DOT or DOUBLE_DOT for a dot segment written with dots alone
+ * (dotSegmentAt says which), else STRING_STEPS: it takes the path state's steps on strings.
  */
-function spanKind(n: number, c0: number, c1: number): number {
-  if (n === 0 || (c0 !== 0x2e && c0 !== 0x25)) return PLAIN;
-  if (c0 === 0x2e && (n === 1 || (n === 2 && c1 === 0x2e))) return n === 1 ? SINGLE_DOT : DOUBLE_DOT;
+function spanKind(pre: string, s: number, e: number, c0: number): number {
+  if (s === e || !mayStartDotSegment(c0)) return PLAIN;
+  if (c0 === 0x2e && e - s <= 2) {
+    const dots = dotSegmentAt(pre, s, e);
+    if (dots !== 0) return dots === 1 ? SINGLE_DOT : DOUBLE_DOT;
+  }
   return STRING_STEPS;
 }
 
@@ -1046,7 +1071,7 @@ function spanStep(pre: string, kind: number, s: number, e: number, endsWithSepar
   // "." or "..": shorten (the last span, else the strings), then an empty segment unless a separator follows
   if (kind === DOUBLE_DOT) {
     const path = url.path as string[];
-    const first = () => (path.length > 0 ? path[0] : utf8PercentEncodeString(pre.slice(PENDING[0], PENDING[1]), PATH_SET));
+    const first = () => (path.length > 0 ? path[0] : utf8PercentEncodeString(pre.slice(PENDING[0], PENDING[1]), STATE_ENCODE_SETS.path));
     if (pending === 0) shortenPath(url);
     else if (!shortenLeavesPath(url.scheme, path.length + pending / 2, first)) pending -= 2;
   }
@@ -1065,7 +1090,7 @@ function spanRun(pre: string, units: Uint8Array, base: number, s: number, end: n
     if (i < end && x[units[i - base]] !== 1) continue;
     const n = i - s;
     const c0 = n > 0 ? units[s - base] : 0;
-    const kind = spanKind(n, c0, c0 === 0x2e && n === 2 ? units[s + 1 - base] : 0);
+    const kind = spanKind(pre, s, i, c0);
     if (kind === STRING_STEPS) break;
     pending = spanStep(pre, kind, s, i, i < end, pending, url);
     s = i + 1;
@@ -1086,7 +1111,7 @@ function pushSpan(pending: number, s: number, e: number): number {
 
 /** Appends the first `pending` / 2 spans of PENDING to `path`, percent-encoded, as the path state appends a segment. */
 function flushSpans(pre: string, path: string[], pending: number): void {
-  for (let i = 0; i < pending; i += 2) path.push(utf8PercentEncodeString(pre.slice(PENDING[i], PENDING[i + 1]), PATH_SET));
+  for (let i = 0; i < pending; i += 2) path.push(utf8PercentEncodeString(pre.slice(PENDING[i], PENDING[i + 1]), STATE_ENCODE_SETS.path));
   // after a long path, give the storage back when this one used little of it
   if (PENDING.length > 65536 && pending < PENDING.length >> 2) PENDING = new Int32Array(256);
 }

@@ -32,7 +32,7 @@
 // so that fast-check's counterexamples come out small.
 
 import fc from 'fast-check';
-import { charset, choice, ENTRY_RULES, HOST_GRAMMAR, N, not, optional, sequence, T, URL_GRAMMAR, zeroOrMore, type BaseKind, type Grammar, type Shape } from 'url-grammar/grammar';
+import { charset, choice, ENTRY_RULES, HOST_GRAMMAR, N, not, optional, sequence, SPECIAL_SCHEMES as SCHEME_TABLE, T, URL_GRAMMAR, zeroOrMore, type BaseKind, type Grammar, type Shape } from 'url-grammar/grammar';
 
 export interface GenerateOptions {
   /** What a contextTerminal('baseScheme') produces (default: one of the special schemes). */
@@ -96,7 +96,8 @@ function randomCase(text: string): fc.Arbitrary<string> {
 /** A failing choice shrinks towards its first alternative too (nothing, for an optional). */
 const CROSS_SHRINK = { withCrossShrink: true };
 
-const SPECIAL_SCHEMES = ['http', 'https', 'ws', 'wss', 'ftp'];
+/** The special schemes other than "file" (the core's table): the schemes of a special base URL. */
+const SPECIAL_SCHEMES = Object.keys(SCHEME_TABLE).filter((s) => s !== 'file');
 
 class Generator {
   private readonly memo = new Map<string, fc.Arbitrary<string>>();

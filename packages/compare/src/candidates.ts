@@ -43,7 +43,7 @@
 import { AdapterError, urlGrammarAdapter, gatherAsync, gatherSync, type ChildProcessAdapter, type CompareCase, type Outcome, type ParserAdapter, type Result } from './compare';
 import { hostMeaning, percentDecoded } from './meaning';
 import { pinnedLink } from './spec';
-import { toScalarValueString } from 'url-grammar';
+import { isSpecialScheme, toScalarValueString } from 'url-grammar';
 
 /** The names of the browser engines' adapters. */
 export const BROWSER_ENGINES: readonly string[] = ['chromium', 'firefox', 'webkit'];
@@ -80,7 +80,7 @@ function schemeGroup(ref: Result, input: string): string {
   }
   if (scheme === null) return 'no scheme';
   if (scheme === 'file') return 'file';
-  return ['http', 'https', 'ws', 'wss', 'ftp'].includes(scheme) ? 'special' : 'non-special';
+  return isSpecialScheme(scheme) ? 'special' : 'non-special';
 }
 
 /** The url.bs step of a validation error type (the core's VALIDATION_ERRORS), by the part of the parser that reports it. */

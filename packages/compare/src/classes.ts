@@ -37,7 +37,7 @@
 // shown are always the parsers' own. A class of its own, "notation only", then lists what was
 // forgiven: the answers that differ from the reference's as text and agree with it in meaning.
 
-import { URL as GrammarURL } from 'url-grammar';
+import { URL as GrammarURL, isSpecialScheme } from 'url-grammar';
 import { AdapterError, type Outcome, type Result } from './compare';
 import { hostMeaning, hrefMeaning, meaningOf, type Equivalence } from './meaning';
 import { liveLink } from './spec';
@@ -129,7 +129,6 @@ function selfReparseChangesHost(r: Result): boolean {
 // The shapes of input the attack families look for. Each is read in one pass over the input (no
 // regular expression that could backtrack over a long one).
 
-const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
 
 const isTabOrNewline = (c: number) => c === 0x09 || c === 0x0a || c === 0x0d;
 
@@ -180,7 +179,7 @@ function schemeConfusionShape(input: string, base: string | null): boolean {
 /** Slash confusion: a special scheme other than file followed by other than two slashes (either way round). */
 function slashConfusionShape(input: string): boolean {
   const s = schemeShape(input);
-  if (s.scheme === null || !SPECIAL.has(s.scheme) || s.scheme === 'file') return false;
+  if (s.scheme === null || !isSpecialScheme(s.scheme) || s.scheme === 'file') return false;
   let slashes = 0;
   for (let i = s.after; i < input.length; i++) {
     const c = input.charCodeAt(i);
@@ -217,7 +216,7 @@ function encodedAuthorityShape(input: string): boolean {
 function schemeMixupShape(input: string): boolean {
   const s = schemeShape(input);
   // a scheme written with a tab or newline, or after controls, is scheme confusion's
-  return s.scheme !== null && !SPECIAL.has(s.scheme) && !s.leading && s.raw !== null && s.raw.length === s.scheme.length;
+  return s.scheme !== null && !isSpecialScheme(s.scheme) && !s.leading && s.raw !== null && s.raw.length === s.scheme.length;
 }
 
 /** Path traversal: a path segment that is a dot segment, "." or "..", written with dots or %2e. */
@@ -649,7 +648,7 @@ export function messageShape(message: string | undefined, input: string): string
 function schemeKind(ref: Result, input: string): string {
   const scheme = ref.ok && ref.protocol ? ref.protocol.slice(0, -1).toLowerCase() : schemeShape(input).scheme;
   if (scheme === null) return 'no scheme';
-  return SPECIAL.has(scheme) ? `${scheme}:` : 'non-special';
+  return isSpecialScheme(scheme) ? `${scheme}:` : 'non-special';
 }
 
 /** The last validation error of an answer that fails: the one that made it fail. */

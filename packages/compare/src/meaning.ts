@@ -10,7 +10,7 @@
 // the path-traversal family). The values shown are always the parser's own; only the comparison
 // goes through meaningOf.
 
-import { defaultPort, parseHost, serializeHost } from 'url-grammar';
+import { defaultPort, isSpecialScheme, parseHost, serializeHost } from 'url-grammar';
 
 /** How answers are compared: by what they mean (FORGIVEN forgiven), or as exact text. */
 export type Equivalence = 'meaning' | 'exact';
@@ -27,7 +27,6 @@ export const FORGIVEN: ReadonlyArray<{ id: string; text: string }> = [
   { id: 'host', text: 'a host by meaning: case, IDNA (Unicode or Punycode), IPv4 and IPv6 spellings and a trailing dot (as the host classes compare hosts)' },
 ];
 
-const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9A-Fa-f]$/.test(c);
@@ -80,7 +79,7 @@ export function portMeaning(port: string, scheme: string): string {
 /** A path by meaning: percent-normalised, and "/" for an empty path of a URL with a host and a special scheme. */
 export function pathMeaning(path: string, scheme: string, hasHost: boolean): string {
   const p = percentNormal(path);
-  return p === '' && hasHost && SPECIAL.has(scheme) ? '/' : p;
+  return p === '' && hasHost && isSpecialScheme(scheme) ? '/' : p;
 }
 
 /**

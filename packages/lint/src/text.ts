@@ -47,12 +47,11 @@
 // `...`: a URL cut before an escape, trailing punctuation or a parenthesis, or written next to
 // other text, gets no fix (`uncertain` says why).
 
+import { isSpecialScheme, SPECIAL_SCHEMES } from 'url-grammar';
 import { MAX_URL_LENGTH, plain, type FoundURL } from './found';
 
 /** Schemes that count in prose even without "//" after the colon. */
-export const KNOWN_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'ws', 'wss', 'file', 'mailto', 'tel', 'data', 'javascript', 'blob'];
-
-const SPECIAL = new Set(['http', 'https', 'ftp', 'ws', 'wss', 'file']);
+export const KNOWN_SCHEMES: readonly string[] = [...Object.keys(SPECIAL_SCHEMES), 'mailto', 'tel', 'data', 'javascript', 'blob'];
 const PROSE_STOP = /[\s<>"`]/;
 const PROSE_SCHEME = /(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*:/g;
 const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/;
@@ -88,7 +87,7 @@ function notAURL(text: string, start: number, afterColon: number, written: strin
   if (text[afterColon] === ':' || text.slice(Math.max(0, start - 2), start) === '::') return 'a qualified name';
   if (slashes) return null;
   if (written !== written.toLowerCase()) return 'a word before a colon';
-  if (SPECIAL.has(written) && /^\d+(?![\w.\/])/.test(text.slice(afterColon, afterColon + 8))) return 'a protocol and its port';
+  if (isSpecialScheme(written) && /^\d+(?![\w.\/])/.test(text.slice(afterColon, afterColon + 8))) return 'a protocol and its port';
   return null;
 }
 

@@ -5,7 +5,7 @@
 // scheme, authority, host, port, path, query and fragment states, the host parser and the IPv4
 // and IPv6 parsers and serializers. For a domain it adds the UTS #46 steps (./idna.ts).
 
-import { isSpecialScheme, serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
+import { isDoubleDotSegment, isSingleDotSegment, isSpecialScheme, isWindowsDriveLetter, serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
 import { explainDomain, UTS46 } from './idna';
 
 /** The standard's text these steps follow (README: the core matches whatwg/url at this commit). */
@@ -98,9 +98,6 @@ function base(step: { anchor: string; step: string }): Pick<Change, 'anchor' | '
 }
 
 const PATH_STATE = { anchor: 'path-state', step: 'path state', set: 'path percent-encode set' };
-const SINGLE_DOT = /^(?:\.|%2e)$/i;
-const DOUBLE_DOT = /^(?:\.|%2e){2}$/i;
-const WINDOWS_DRIVE_LETTER = /^[A-Za-z][:|]$/;
 
 /** The IPv4 parser's reading of each part of a host that ends in a number. */
 function ipv4Parts(text: string): string {
@@ -207,10 +204,10 @@ export function whatTheParserDid({ input, record, url, hasBase }: ChangeInput): 
       const between = input.slice(previous, segment.start);
       if (special && between.includes('\\')) out.push({ anchor: 'path-state', spec: 'url', step: 'path state', what: '"\\" is read as "/": a "\\" is a "/" in a special URL', start: previous + between.indexOf('\\'), end: previous + between.indexOf('\\') + 1, key: 'backslash' });
       previous = segment.end;
-      if (DOUBLE_DOT.test(segment.text)) {
+      if (isDoubleDotSegment(segment.text)) {
         const gone = kept.pop();
         out.push({ anchor: 'double-dot-path-segment', spec: 'url', step: 'path state (double-dot segment)', what: gone ? `segment ${index} ${JSON.stringify(segment.text)} removes segment ${JSON.stringify(gone.text)} and itself` : `segment ${index} ${JSON.stringify(segment.text)} is removed, with ${hasBase ? "the last segment of the base URL's path, if there is one" : 'nothing before it (the path is at its root)'}`, start: segment.start, end: segment.end, key: `double-dot ${segment.start}` });
-      } else if (SINGLE_DOT.test(segment.text)) {
+      } else if (isSingleDotSegment(segment.text)) {
         out.push({ anchor: 'single-dot-path-segment', spec: 'url', step: 'path state (single-dot segment)', what: `segment ${index} ${JSON.stringify(segment.text)} is removed`, start: segment.start, end: segment.end, key: 'single-dot' });
       } else kept.push(segment);
     });
@@ -220,7 +217,7 @@ export function whatTheParserDid({ input, record, url, hasBase }: ChangeInput): 
     kept.forEach((segment, i) => {
       const w = written[offset + i];
       if (w === undefined || w === segment.text) return;
-      if (url.scheme === 'file' && WINDOWS_DRIVE_LETTER.test(segment.text) && w === `${segment.text[0]}:`) {
+      if (url.scheme === 'file' && isWindowsDriveLetter(segment.text) && w === `${segment.text[0]}:`) {
         const bar = positions(input, segment)[1];
         out.push({ anchor: 'path-state', spec: 'url', step: 'path state', what: `${JSON.stringify(segment.text)} is a Windows drive letter: its "|" becomes ":"`, start: bar, end: bar + 1, key: 'drive letter' });
         return;

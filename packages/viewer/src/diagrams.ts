@@ -2,7 +2,7 @@
 // and a long input's are computed in the page's worker (./worker.ts), where tracing 100 KB does
 // not hold the page up.
 
-import { parseURL, type IntermediateRecord } from 'url-grammar';
+import { endsInANumber, isSpecialScheme, parseURL, type IntermediateRecord } from 'url-grammar';
 import { entryFor, HOST_GRAMMAR, preprocessText, ruleToSVG, traceInput, tracePath, URL_GRAMMAR, type Grammar, type TraceEntry } from 'url-grammar/grammar';
 
 export interface RuleDiagram {
@@ -85,10 +85,9 @@ export function diagramData(input: string, base: string, record: IntermediateRec
       if (t) host.push(t);
     } else {
       const scheme = record!.scheme?.text ?? baseRecord?.scheme ?? '';
-      const special = /^(?:ftp|file|https?|wss?)$/i.test(scheme);
-      // The common case, a domain whose last label is not a number, is told by a regular
-      // expression (the last label of ends-in-a-number), without tracing.
-      if (special && /(?:^|\.)(?:0x[0-9a-f]*|[0-9]+)\.?$/i.test(h.text)) {
+      // The common case, a domain whose last label is not a number, is told by the core's
+      // ends-in-a-number checker, without tracing.
+      if (isSpecialScheme(scheme.toLowerCase()) && endsInANumber(h.text)) {
         const t = traced(HOST_GRAMMAR, 'host', ['ends-in-a-number', 'ipv4-address'], h.text, at, 'The host ends in a number, so the IPv4 parser takes it: the host grammar\'s rules it went through (entry rules ends-in-a-number and ipv4-address), on the host as written.');
         if (t) host.push(t);
       }

@@ -22,7 +22,7 @@
 
 /// <reference lib="dom" />
 
-import { serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
+import { isSpecialScheme, serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
 import { diagramCSS, type TraceEntry } from 'url-grammar/grammar';
 import { errorAnchor, SPEC } from './anchors';
 import { errorStep, groupChanges, SPEC_COMMIT, whatTheParserDid, type Change, type ChangeGroup } from './changes';
@@ -395,7 +395,7 @@ function hostType(r: URLRecord): string | null {
   if (typeof r.host === 'number') return 'an IPv4 address';
   if (Array.isArray(r.host)) return 'an IPv6 address';
   if (r.host === '') return 'the empty host';
-  return /^(?:ftp|file|https?|wss?)$/.test(r.scheme) ? 'a domain' : 'an opaque host';
+  return isSpecialScheme(r.scheme) ? 'a domain' : 'an opaque host';
 }
 
 const SINGLE_DOT = /^(?:\.|%2e)$/i;
