@@ -24,6 +24,7 @@ export {
   type LintDiagnostic,
   type LintOptions,
   findingMessage,
+  afterBOM,
   type LintError,
 } from './lint';
 export { lintBytes, type StreamResult } from './run';

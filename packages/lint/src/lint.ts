@@ -359,7 +359,7 @@ export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
 }
 
 /** A finding of the text after a byte order mark, with its places counted from before it. */
-function afterBOM(d: LintDiagnostic): LintDiagnostic {
+export function afterBOM(d: LintDiagnostic): LintDiagnostic {
   const shift = <T extends { start: number; end: number; line: number; column: number; endLine: number; endColumn: number }>(x: T): T => ({
     ...x,
     start: x.start + 1,
