@@ -28,6 +28,8 @@ import {
   createConnection,
   DiagnosticSeverity,
   MarkupKind,
+  MessageType,
+  ShowMessageNotification,
   StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
@@ -138,7 +140,7 @@ export function startServer(input: Readable, output: Writable): Connection {
 
   const budget = () => settings.timeBudget ?? DEFAULT_TIME_BUDGET;
   const say = (problems: string[]) => {
-    for (const p of problems) void connection.window.showWarningMessage(`url-grammar: ${p}`);
+    for (const p of problems) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `url-grammar: ${p}` });
   };
 
   // ---- the worker ------------------------------------------------------------------------------
