@@ -231,7 +231,11 @@ export class Linter {
       while (this.pending.size > 0) {
         const job = [...this.pending.values()].pop()!;
         this.pending.delete(job.uri);
-        await this.run(job);
+        try {
+          await this.run(job);
+        } finally {
+          this.post({ type: 'end', uri: job.uri, version: job.version });
+        }
         await turn();
       }
     } finally {

@@ -29,4 +29,6 @@ export type FromWorker =
    * the rest kept from the last whole lint); `final: true` the whole document's, `findings` null
    * when they are the preview's. `stopped`: the time budget ran out there (findings up to it).
    */
-  | { type: 'result'; uri: string; version: number; final: boolean; findings: Finding[] | null; stopped?: { line: number } };
+  | { type: 'result'; uri: string; version: number; final: boolean; findings: Finding[] | null; stopped?: { line: number } }
+  /** The lint of this version is over (done, or cancelled by a newer one). */
+  | { type: 'end'; uri: string; version: number };

@@ -187,16 +187,20 @@ export function startServer(input: Readable, output: Writable): Connection {
       busy = { uri: m.uri, version: m.version, since: performance.now() };
       return;
     }
-    if (busy && busy.uri === m.uri && busy.version === m.version && m.final) busy = null;
+    if (m.type === 'end') {
+      if (busy && busy.uri === m.uri && busy.version === m.version) busy = null;
+      return;
+    }
     const doc = documents.get(m.uri);
     // (a version the document has left behind is not shown)
     if (!doc || doc.version !== m.version) return;
     const previous = states.get(m.uri);
-    const findings = m.findings ?? (previous && previous.version === m.version ? previous.findings : []);
-    if (m.findings === null && previous?.version === m.version) {
-      previous.final = true;
+    if (m.findings === null) {
+      // the whole lint found what the preview of this version showed
+      if (previous?.version === m.version) previous.final = true;
       return;
     }
+    const findings = m.findings;
     const stop = m.stopped ? note(`url-grammar: linting stopped here: the document took longer than its time budget (${budget()} ms, the timeBudget setting); findings after this line are not shown`, m.stopped.line - 1, DiagnosticSeverity.Information) : null;
     publish(m.uri, { version: m.version, findings, final: m.final, note: stop });
   }
