@@ -12,8 +12,8 @@
 // at the left margin after a blank line, where lint's own splitter cuts; text: a line start), and
 // the findings before and after it are those of the last whole lint, moved by what the edit
 // added: that preview is sent at once. The whole document is linted next (as it would be without
-// a preview); its findings are sent when they differ from the preview's, and the client then
-// holds exactly lint's. The preview is skipped where it could be wrong for longer than that: a
+// a preview); the server publishes its findings when they differ from the preview's, and the
+// client then holds exactly lint's. The preview is skipped where it could be wrong for longer than that: a
 // document with disable comments (a comment before the region counts after it), a region inside
 // a fenced code block as far as the fences before it say, or a region over PREVIEW_MAX.
 
@@ -37,6 +37,7 @@ class Cancelled {}
 
 /** The last whole lint of a document: what a preview starts from. */
 interface Whole {
+  version: number;
   text: string;
   kind: SourceKind;
   options: string;
@@ -119,9 +120,13 @@ function countBefore(offsets: readonly number[], at: number): number {
 export function previewRegion(old: Whole, text: string): { start: number; end: number } | null {
   const before = old.text;
   const max = Math.min(before.length, text.length);
+  // the common start and end, a block at a time (a string comparison), then unit by unit
+  const BLOCK = 4096;
   let p = 0;
+  while (p + BLOCK <= max && before.slice(p, p + BLOCK) === text.slice(p, p + BLOCK)) p += BLOCK;
   while (p < max && before.charCodeAt(p) === text.charCodeAt(p)) p++;
   let s = 0;
+  while (s + BLOCK <= max - p && before.slice(before.length - s - BLOCK, before.length - s) === text.slice(text.length - s - BLOCK, text.length - s)) s += BLOCK;
   while (s < max - p && before.charCodeAt(before.length - 1 - s) === text.charCodeAt(text.length - 1 - s)) s++;
   const changedEnd = text.length - s;
   let start = lineStart(text, p);
@@ -140,7 +145,7 @@ export function previewRegion(old: Whole, text: string): { start: number; end: n
 }
 
 /** `d` moved by `offset` code units and `lines` lines (its columns unchanged: it moves by whole lines). */
-function moved<T extends Finding>(d: T, offset: number, lines: number): T {
+export function moved<T extends Finding>(d: T, offset: number, lines: number): T {
   if (offset === 0 && lines === 0) return d;
   const at = <P extends { start: number; end: number; line: number; endLine: number }>(x: P): P => ({ ...x, start: x.start + offset, end: x.end + offset, line: x.line + lines, endLine: x.endLine + lines });
   const out = at(d);
@@ -290,25 +295,29 @@ export class Linter {
           const oldEnd = region.end - delta;
           const lines = breaks(text, 0, region.start);
           const lineDelta = breaks(text, region.start, region.end) - breaks(whole.text, region.start, oldEnd);
-          const inside = await this.lint(job, text.slice(region.start, region.end), started);
-          const out: Finding[] = [];
-          for (const d of whole.findings) if (extent(d)[1] <= region.start) out.push(d);
-          for (const d of inside.findings) out.push(moved(withSteps(d), region.start, lines));
-          for (const d of whole.findings) if (extent(d)[0] >= oldEnd) out.push(moved(d, delta, lineDelta));
-          preview = out;
-          this.post({ type: 'result', uri: job.uri, version: job.version, final: false, findings: preview });
+          const inside = (await this.lint(job, text.slice(region.start, region.end), started)).findings.map((d) => moved(withSteps(d), region.start, lines));
+          const before: number[] = [];
+          const after: number[] = [];
+          whole.findings.forEach((d, i) => {
+            const [a, b] = extent(d);
+            if (b <= region.start) before.push(i);
+            else if (a >= oldEnd) after.push(i);
+          });
+          // (what is kept is sent by index: the server thread has those findings already)
+          this.post({ type: 'preview', uri: job.uri, version: job.version, base: whole.version, before: Int32Array.from(before), inside, after: Int32Array.from(after), offset: delta, lines: lineDelta });
+          preview = [...before.map((i) => whole.findings[i]), ...inside, ...after.map((i) => moved(whole.findings[i], delta, lineDelta))];
         }
       }
       const all = await this.lint(job, text, started);
       const findings = all.findings.map((d) => withSteps(bom ? afterBOM(d) : d));
       if (all.stopped !== undefined) {
         const line = breaks(text, 0, Math.min(text.length, Buffer.from(text, 'utf8').subarray(0, all.stopped).toString('utf8').length)) + 1;
-        this.post({ type: 'result', uri: job.uri, version: job.version, final: true, findings, stopped: { line } });
+        this.post({ type: 'result', uri: job.uri, version: job.version, findings, same: false, stopped: { line } });
         return;
       }
-      this.wholes.set(job.uri, { text, kind: job.kind, options: optionsKey, findings, fences: job.kind === 'markdown' ? fenceLines(text) : null });
+      this.wholes.set(job.uri, { version: job.version, text, kind: job.kind, options: optionsKey, findings, fences: job.kind === 'markdown' ? fenceLines(text) : null });
       const same = preview !== null && JSON.stringify(preview) === JSON.stringify(findings);
-      this.post({ type: 'result', uri: job.uri, version: job.version, final: true, findings: same ? null : findings });
+      this.post({ type: 'result', uri: job.uri, version: job.version, findings, same });
     } catch (e) {
       if (e instanceof Cancelled) return;
       throw e;

@@ -25,10 +25,15 @@ export type FromWorker =
   /** A lint of this version has started. */
   | { type: 'start'; uri: string; version: number }
   /**
-   * The findings of a version. `final: false` is the preview (the edited region linted alone,
-   * the rest kept from the last whole lint); `final: true` the whole document's, `findings` null
-   * when they are the preview's. `stopped`: the time budget ran out there (findings up to it).
+   * The preview of a version: the findings of the whole lint of version `base` at the indices
+   * `before`, the findings of the edited region (`inside`, at their places in the new text), and
+   * those of `base` at the indices `after`, moved by `offset` code units and `lines` lines.
    */
-  | { type: 'result'; uri: string; version: number; final: boolean; findings: Finding[] | null; stopped?: { line: number } }
+  | { type: 'preview'; uri: string; version: number; base: number; before: Int32Array; inside: Finding[]; after: Int32Array; offset: number; lines: number }
+  /**
+   * The findings of the whole document at a version; `same`: they are its preview's.
+   * `stopped`: the time budget ran out there (the findings are those before it).
+   */
+  | { type: 'result'; uri: string; version: number; findings: Finding[]; same: boolean; stopped?: { line: number } }
   /** The lint of this version is over (done, or cancelled by a newer one). */
   | { type: 'end'; uri: string; version: number };

@@ -48,6 +48,7 @@ import { describeURL, urlAt } from './hover';
 import { disableInsertion } from './actions';
 import { DEFAULT_MAX_DOCUMENT_SIZE, DEFAULT_TIME_BUDGET, documentOptions, readSettings, type Settings } from './settings';
 import type { Finding, FromWorker, ToWorker } from './messages';
+import { moved } from './linting';
 
 /** How long past its time budget a lint may go without a word before the worker is ended. */
 const GRACE = 2_000;
@@ -74,7 +75,7 @@ function rangeOf(x: { line: number; column: number; endLine: number; endColumn: 
 }
 
 /** One finding as a diagnostic. */
-export function toDiagnostic(uri: string, f: Finding, index: number): Diagnostic {
+export function toDiagnostic(uri: string, f: Finding): Diagnostic {
   const d: Diagnostic = {
     range: rangeOf(f),
     severity: f.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
@@ -82,7 +83,6 @@ export function toDiagnostic(uri: string, f: Finding, index: number): Diagnostic
     codeDescription: { href: f.steps[0].href },
     source: 'url-grammar',
     message: `${f.message} <${shownURL(f.url)}>`,
-    data: { index },
   };
   if (f.errors.length > 1) {
     d.relatedInformation = f.errors.map((e, i) => ({ location: { uri, range: rangeOf(e) }, message: `${e.type}: ${e.message} (the ${f.steps[i].name}: ${f.steps[i].href})` }));
@@ -93,10 +93,27 @@ export function toDiagnostic(uri: string, f: Finding, index: number): Diagnostic
 /** What the server knows of an open document's findings. */
 interface DocumentState {
   version: number;
-  findings: Finding[];
+  /** The findings published (a preview's are put together when first asked for). */
+  findings: () => Finding[];
   final: boolean;
   /** A note published with them (a stop, a configuration that cannot be used). */
   note: Diagnostic | null;
+}
+
+/** The last whole lint of a document (what the worker's previews are made from), and its diagnostics. */
+interface Whole {
+  version: number;
+  findings: Finding[];
+  diagnostics: Diagnostic[] | null;
+}
+
+/** A diagnostic moved by `lines` lines. */
+function movedDiagnostic(d: Diagnostic, lines: number): Diagnostic {
+  if (lines === 0) return d;
+  const range = (r: Range): Range => ({ start: { line: r.start.line + lines, character: r.start.character }, end: { line: r.end.line + lines, character: r.end.character } });
+  const out: Diagnostic = { ...d, range: range(d.range) };
+  if (d.relatedInformation) out.relatedInformation = d.relatedInformation.map((r) => ({ ...r, location: { ...r.location, range: range(r.location.range) } }));
+  return out;
 }
 
 function note(message: string, line = 0, severity: DiagnosticSeverity = DiagnosticSeverity.Information): Diagnostic {
@@ -132,6 +149,7 @@ export function startServer(input: Readable, output: Writable): Connection {
 
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocumentState>();
+  const wholes = new Map<string, Whole>();
   let settings: Settings = {};
   let root = process.cwd();
   let markdownHover = false;
@@ -168,18 +186,23 @@ export function startServer(input: Readable, output: Writable): Connection {
     gaveUp.set(stuck.uri, stuck.version);
     const doc = documents.get(stuck.uri);
     if (doc && doc.version === stuck.version) {
-      publish(stuck.uri, { version: doc.version, findings: [], final: true, note: note(`url-grammar: not linted: a part of this document took longer than the time budget (${budget()} ms, the timeBudget setting) to read; it is linted again on the next change`) });
+      publish(stuck.uri, { version: doc.version, findings: () => [], final: true, note: note(`url-grammar: not linted: a part of this document took longer than the time budget (${budget()} ms, the timeBudget setting) to read; it is linted again on the next change`) });
     }
     for (const d of documents.all()) if (d.uri !== stuck.uri && states.get(d.uri)?.final !== true) lint(d);
   }, 500);
   watchdog.unref();
 
-  function publish(uri: string, state: DocumentState): void {
+  const diagnosticsOf = (uri: string, findings: readonly Finding[]) =>
+    findings.map((f) => {
+      const d = toDiagnostic(uri, f);
+      if (!relatedInformation) delete d.relatedInformation;
+      return d;
+    });
+
+  function publish(uri: string, state: DocumentState, made?: Diagnostic[]): void {
     states.set(uri, state);
-    const diagnostics = state.findings.map((f, i) => toDiagnostic(uri, f, i));
-    if (!relatedInformation) for (const d of diagnostics) delete d.relatedInformation;
-    if (state.note) diagnostics.push(state.note);
-    void connection.sendDiagnostics({ uri, version: state.version, diagnostics });
+    const diagnostics = made ?? diagnosticsOf(uri, state.findings());
+    void connection.sendDiagnostics({ uri, version: state.version, diagnostics: state.note ? [...diagnostics, state.note] : diagnostics });
   }
 
   function received(m: FromWorker): void {
@@ -192,17 +215,29 @@ export function startServer(input: Readable, output: Writable): Connection {
       return;
     }
     const doc = documents.get(m.uri);
-    // (a version the document has left behind is not shown)
-    if (!doc || doc.version !== m.version) return;
-    const previous = states.get(m.uri);
-    if (m.findings === null) {
-      // the whole lint found what the preview of this version showed
-      if (previous?.version === m.version) previous.final = true;
+    if (m.type === 'preview') {
+      const whole = wholes.get(m.uri);
+      // (a version the document has left behind is not shown)
+      if (!doc || doc.version !== m.version || !whole || whole.version !== m.base) return;
+      const kept = (whole.diagnostics ??= diagnosticsOf(m.uri, whole.findings));
+      const diagnostics = [...Array.from(m.before, (i) => kept[i]), ...diagnosticsOf(m.uri, m.inside), ...Array.from(m.after, (i) => movedDiagnostic(kept[i], m.lines))];
+      let findings: Finding[] | null = null;
+      const made = () => (findings ??= [...Array.from(m.before, (i) => whole.findings[i]), ...m.inside, ...Array.from(m.after, (i) => moved(whole.findings[i], m.offset, m.lines))]);
+      publish(m.uri, { version: m.version, findings: made, final: false, note: null }, diagnostics);
       return;
     }
-    const findings = m.findings;
+    if (!m.stopped) wholes.set(m.uri, { version: m.version, findings: m.findings, diagnostics: null });
+    if (!doc || doc.version !== m.version) return;
+    const previous = states.get(m.uri);
+    if (m.same && previous?.version === m.version) {
+      // the whole lint found what the preview of this version showed
+      states.set(m.uri, { ...previous, findings: () => m.findings, final: true });
+      return;
+    }
     const stop = m.stopped ? note(`url-grammar: linting stopped here: the document took longer than its time budget (${budget()} ms, the timeBudget setting); findings after this line are not shown`, m.stopped.line - 1, DiagnosticSeverity.Information) : null;
-    publish(m.uri, { version: m.version, findings, final: m.final, note: stop });
+    const whole = wholes.get(m.uri);
+    const diagnostics = whole && whole.version === m.version ? (whole.diagnostics = diagnosticsOf(m.uri, m.findings)) : undefined;
+    publish(m.uri, { version: m.version, findings: () => m.findings, final: true, note: stop }, diagnostics);
   }
 
   function lint(doc: TextDocument): void {
@@ -210,7 +245,7 @@ export function startServer(input: Readable, output: Writable): Connection {
     const max = settings.maxDocumentSize ?? DEFAULT_MAX_DOCUMENT_SIZE;
     if (text.length > max) {
       send({ type: 'close', uri: doc.uri });
-      publish(doc.uri, { version: doc.version, findings: [], final: true, note: note(`url-grammar: not linted: the document is ${text.length} code units long, over maxDocumentSize (${max})`) });
+      publish(doc.uri, { version: doc.version, findings: () => [], final: true, note: note(`url-grammar: not linted: the document is ${text.length} code units long, over maxDocumentSize (${max})`) });
       return;
     }
     if (gaveUp.get(doc.uri) === doc.version) return;
@@ -218,7 +253,7 @@ export function startServer(input: Readable, output: Writable): Connection {
     const found = documentOptions(path, root, settings);
     if ('error' in found) {
       send({ type: 'close', uri: doc.uri });
-      publish(doc.uri, { version: doc.version, findings: [], final: true, note: note(`url-grammar: not linted: ${found.error}`, 0, DiagnosticSeverity.Error) });
+      publish(doc.uri, { version: doc.version, findings: () => [], final: true, note: note(`url-grammar: not linted: ${found.error}`, 0, DiagnosticSeverity.Error) });
       return;
     }
     send({ type: 'lint', uri: doc.uri, version: doc.version, text, kind: documentKind(doc.uri, doc.languageId), options: found.options, budget: budget() });
@@ -266,6 +301,7 @@ export function startServer(input: Readable, output: Writable): Connection {
   documents.onDidClose((e) => {
     send({ type: 'close', uri: e.document.uri });
     states.delete(e.document.uri);
+    wholes.delete(e.document.uri);
     gaveUp.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -297,10 +333,11 @@ export function startServer(input: Readable, output: Writable): Connection {
     const actions: CodeAction[] = [];
     const text = doc.getText();
     const kind = documentKind(doc.uri, doc.languageId);
-    state.findings.forEach((f, i) => {
+    const findings = state.findings();
+    findings.forEach((f) => {
       const lines = f.errors.map((e) => [e.line - 1, e.endLine - 1]);
       if (!lines.some(([a, b]) => a <= end.line && b >= start.line)) return;
-      const diagnostic = toDiagnostic(doc.uri, f, i);
+      const diagnostic = toDiagnostic(doc.uri, f);
       if (f.fix && wants(CodeActionKind.QuickFix)) {
         actions.push({
           title: `Fix the URL: write its serialization ${shownURL(f.fix.text)}`,
@@ -324,7 +361,7 @@ export function startServer(input: Readable, output: Writable): Connection {
         }
       }
     });
-    const fixes = state.findings.filter((f) => f.fix).map((f) => f.fix!);
+    const fixes = findings.filter((f) => f.fix).map((f) => f.fix!);
     const fixAll = `${CodeActionKind.SourceFixAll}.url-grammar`;
     if (fixes.length > 0 && (only ? wants(fixAll) : actions.length > 0)) {
       // what --fix writes (lint's applyFixes), as one edit of the whole text

@@ -108,6 +108,7 @@ export function documentOptions(path: string | null, root: string, settings: Set
     return { error: `the configuration cannot be read: ${(e as Error).message}` };
   }
   const base = settings.base ?? config.base;
+  // (a base from the settings was checked when they were read: this one is the file's)
   if (base !== undefined && (parseURL(base) as URLRecord | null) === null) return { error: `the base URL does not parse: ${JSON.stringify(base)} (in ${config.file})` };
   return {
     options: { base, rules: { ...config.rules, ...settings.rules }, directives: settings.inlineConfig !== false },
