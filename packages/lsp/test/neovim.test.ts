@@ -7,7 +7,7 @@
 // CI set, a missing nvim fails the test.
 
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ function lint(cwd: string, args: string[]): { status: number | null; records: Li
   return { status: r.status, records: r.stdout ? (JSON.parse(r.stdout) as LintRecord[]) : [] };
 }
 
-function runNeovim(dir: string, orders: object): Promise<{ status: number | null; out: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function runNeovim(dir: string, orders: object): Promise<{ status: number | null; out: any }> & { nvim: ChildProcess } { // eslint-disable-line @typescript-eslint/no-explicit-any
   const config = join(dir, 'orders.json');
   const out = join(dir, 'out.json');
   writeFileSync(config, JSON.stringify({ ...orders, out, root: dir, cmd: [process.execPath, CLI, 'lsp', '--stdio'] }));
@@ -55,7 +55,7 @@ function runNeovim(dir: string, orders: object): Promise<{ status: number | null
     env: { ...process.env, URL_GRAMMAR_LSP_TEST: config },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return new Promise((resolve) => {
+  const done = new Promise<{ status: number | null; out: any }>((resolve) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
     child.on('exit', (status) => {
       clearTimeout(timer);
@@ -68,6 +68,7 @@ function runNeovim(dir: string, orders: object): Promise<{ status: number | null
       resolve({ status, out: result });
     });
   });
+  return Object.assign(done, { nvim: child });
 }
 
 /** Whether the process runs (an exited one that no parent has reaped yet, a zombie, does not). */
@@ -164,10 +165,8 @@ describe('lsp: Neovim, a real client', function () {
     }
     expect(pid).to.be.greaterThan(0);
     expect(alive(pid)).to.equal(true);
-    const nvim = spawnSync('pgrep', ['-P', String(process.pid), 'nvim'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
-    expect(nvim.length).to.be.greaterThan(0);
-    for (const p of nvim) process.kill(p, 'SIGKILL');
-    await running;
+    running.nvim.kill('SIGKILL');
+    expect((await running).status).to.equal(null);
     for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive(pid), 'the server is still running 10 s after its client was killed').to.equal(false);
   });
