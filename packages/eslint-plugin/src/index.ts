@@ -32,7 +32,10 @@
 import type { ESLint, Linter, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
-import { decodeStringBody, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+import { decodeStringBody as lintDecodeStringBody, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+
+/** lint's decoder, bound here so that the export below names it as a plain identifier (see there). */
+const decodeStringBody = lintDecodeStringBody;
 
 /** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
 type MappedString = NonNullable<ReturnType<typeof decodeStringBody>>;
@@ -237,7 +240,9 @@ const configs: URLGrammarPlugin['configs'] = { recommended };
 
 // One export, the plugin object: a require() and an import's default both give it. It is written
 // as an object literal of names so that Node.js also finds each property as a named export of this
-// CommonJS module (import { configs } from '@url-grammar/eslint-plugin'), as its types promise.
+// CommonJS module (import { configs } from '@url-grammar/eslint-plugin'), as its types promise: a
+// name bound to an import would compile to `name: module_1.name`, where Node's reading of the
+// literal stops.
 export = {
   meta,
   rules,
