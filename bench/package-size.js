@@ -21,12 +21,13 @@ const ROOT = path.join(__dirname, '..');
 /** The workspace's packages: the core first, then the tools, each with what it is for. */
 const PACKAGES = [
   { dir: '.', what: 'the core: grammar, parser, URL API, validation errors with spans, writing checker, explain, diagrams, EBNF; the `url-grammar` command (parse, check, render, diagram)' },
-  { dir: 'packages/lint', what: 'finds the URLs in text, Markdown and HTML and reports their validation errors, with safe fixes; `url-grammar lint`' },
+  { dir: 'packages/lint', what: 'finds the URLs in text, Markdown, HTML and JavaScript/TypeScript and reports their validation errors, with safe fixes; `url-grammar lint`' },
   { dir: 'packages/compare', what: 'other parsers against url-grammar: built-in ones, browser engines and other languages through adapters; `url-grammar compare`' },
   { dir: 'packages/viewer', what: 'the live viewer page; `url-grammar viewer`' },
   { dir: 'packages/coverage', what: 'what a set of URL tests exercises of the standard, by the grammar\'s own rules; the generated conformance corpus; the validity fuzzer; `url-grammar coverage`' },
   { dir: 'packages/eslint-plugin', what: 'an ESLint plugin: validation errors in the string literals given to `new URL()` and `fetch()`, with fixes and suggestions' },
   { dir: 'packages/markdownlint-rule', what: 'a markdownlint custom rule with the findings, columns and fixes of `url-grammar lint`' },
+  { dir: 'packages/lsp', what: 'a language server: the findings, fixes and disable comments of `url-grammar lint` in any editor, with hover; `url-grammar lsp`' },
 ];
 
 function readJSON(file) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The url-grammar command line: one command for the core and for the tools. The core's
 // subcommands (parse, check, render, diagram) live in src/cli/<name>.ts; a tool's subcommand
-// (lint, compare, viewer, coverage) lives in its package (@url-grammar/lint, ...), which exports
+// (lint, compare, viewer, coverage, lsp) lives in its package (@url-grammar/lint, ...), which exports
 // it as `command` from `<package>/cli`, and is found here when that package is installed. Each
 // subcommand is a CommandSpec (src/cli/command.ts), read with node:util's parseArgs. This file
 // dispatches, maps errors to exit codes and never shows a stack trace:
@@ -48,6 +48,7 @@ export const TOOL_COMMANDS: Readonly<Record<string, { package: string; descripti
   compare: { package: '@url-grammar/compare', description: 'how often other URL parsers agree with url-grammar, component by component, and where they differ' },
   viewer: { package: '@url-grammar/viewer', description: "the live viewer page: components beside the browser's, spans, errors, verdicts, diagrams" },
   coverage: { package: '@url-grammar/coverage', description: 'what a corpus exercises of the standard, by the grammar: every branch, validation error type, state override and writing rule' },
+  lsp: { package: '@url-grammar/lsp', description: 'a language server (stdio): the findings, fixes and disable comments of lint in any editor, and hover on a URL' },
 };
 
 /** What loads a tool's `cli` module (tests replace it). */

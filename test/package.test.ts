@@ -199,6 +199,7 @@ describe('package: the command line finds the tools in their packages', () => {
       [['compare', '--help'], /Usage: url-grammar compare/],
       [['viewer'], /^file:.*index\.html/],
       [['coverage', '--help'], /Usage: url-grammar coverage/],
+      [['lsp', '--help'], /Usage: url-grammar lsp/],
     ] as Array<[string[], RegExp]>) {
       const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
       expect(r.status, args.join(' ') + r.stderr).to.equal(0);

@@ -12,8 +12,10 @@
 //
 // Offsets inside the string value are mapped back to the source through its escape sequences
 // (`\u00e9`, `\x41`, `\\`, line continuations, ...): an error on a character written as an
-// escape spans the whole escape. Should the decoding here ever disagree with the parser's value
-// (an escape this file does not know), the error is reported on the whole literal.
+// escape spans the whole escape. The decoding is @url-grammar/lint's decodeStringBody, with which
+// `url-grammar lint` reads JavaScript and TypeScript string literals too. Should the decoding ever
+// disagree with the parser's value (an escape it does not know), the error is reported on the
+// whole literal.
 //
 // Options: `{ failuresOnly: true }` reports only the errors that make the URL fail to parse.
 //
@@ -30,92 +32,13 @@
 import type { ESLint, Linter, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
-import { planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+import { decodeStringBody as lintDecodeStringBody, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+
+/** lint's decoder, bound here so that the export below names it as a plain identifier (see there). */
+const decodeStringBody = lintDecodeStringBody;
 
 /** A string literal's value with, for each UTF-16 unit, the source range [start, end) it was written as. */
-interface MappedString {
-  value: string;
-  starts: number[];
-  ends: number[];
-}
-
-const SIMPLE_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-
-/**
- * Decodes the body of a string literal (without its quotes) that starts at source offset
- * `offset`; `template` for a template literal (CR LF and CR read as LF, no octal escapes).
- * Returns null on an escape it does not know.
- */
-function decodeStringBody(body: string, offset: number, template: boolean): MappedString | null {
-  const out: MappedString = { value: '', starts: [], ends: [] };
-  const push = (s: string, start: number, end: number) => {
-    for (let k = 0; k < s.length; k++) {
-      out.starts.push(offset + start);
-      out.ends.push(offset + end);
-    }
-    out.value += s;
-  };
-  let i = 0;
-  while (i < body.length) {
-    const c = body[i];
-    if (c === '\r' && template) {
-      const len = body[i + 1] === '\n' ? 2 : 1;
-      push('\n', i, i + len);
-      i += len;
-      continue;
-    }
-    if (c !== '\\') {
-      const cp = body.codePointAt(i)!;
-      const len = cp > 0xffff ? 2 : 1;
-      // each unit of a pair is its own unit in the source too
-      for (let k = 0; k < len; k++) push(body[i + k], i + k, i + k + 1);
-      i += len;
-      continue;
-    }
-    const next = body[i + 1];
-    if (next === undefined) return null;
-    let m: RegExpExecArray | null;
-    const rest = body.slice(i + 1);
-    if (next === '\r' || next === '\n' || next === '\u2028' || next === '\u2029') {
-      // a line continuation: nothing
-      i += next === '\r' && body[i + 2] === '\n' ? 3 : 2;
-    } else if (Object.prototype.hasOwnProperty.call(SIMPLE_ESCAPES, next)) {
-      push(SIMPLE_ESCAPES[next], i, i + 2);
-      i += 2;
-    } else if ((m = /^x([0-9A-Fa-f]{2})/.exec(rest))) {
-      push(String.fromCharCode(parseInt(m[1], 16)), i, i + 1 + m[0].length);
-      i += 1 + m[0].length;
-    } else if ((m = /^u([0-9A-Fa-f]{4})/.exec(rest)) || (m = /^u\{([0-9A-Fa-f]+)\}/.exec(rest))) {
-      const cp = parseInt(m[1], 16);
-      if (cp > 0x10ffff) return null;
-      push(String.fromCodePoint(cp), i, i + 1 + m[0].length);
-      i += 1 + m[0].length;
-    } else if (next === '0' && !/^[0-9]/.test(body.slice(i + 2, i + 3))) {
-      push('\0', i, i + 2);
-      i += 2;
-    } else if (/[0-9]/.test(next)) {
-      if (template) return null;
-      if (next === '8' || next === '9') {
-        push(next, i, i + 2);
-        i += 2;
-      } else {
-        // a legacy octal escape (sloppy-mode scripts only)
-        m = /^(?:[0-3][0-7]{0,2}|[4-7][0-7]?)/.exec(rest)!;
-        push(String.fromCharCode(parseInt(m[0], 8)), i, i + 1 + m[0].length);
-        i += 1 + m[0].length;
-      }
-    } else if (next === 'x' || next === 'u') {
-      return null;
-    } else {
-      // an identity escape: \\ \' \" \` \$ and any other character
-      const cp = body.codePointAt(i + 1)!;
-      const len = cp > 0xffff ? 2 : 1;
-      push(body.slice(i + 1, i + 1 + len), i, i + 1 + len);
-      i += 1 + len;
-    }
-  }
-  return out;
-}
+type MappedString = NonNullable<ReturnType<typeof decodeStringBody>>;
 
 /** The rule's one option object (`['error', { failuresOnly: true }]`). */
 interface ValidURLOptions {
@@ -317,7 +240,9 @@ const configs: URLGrammarPlugin['configs'] = { recommended };
 
 // One export, the plugin object: a require() and an import's default both give it. It is written
 // as an object literal of names so that Node.js also finds each property as a named export of this
-// CommonJS module (import { configs } from '@url-grammar/eslint-plugin'), as its types promise.
+// CommonJS module (import { configs } from '@url-grammar/eslint-plugin'), as its types promise: a
+// name bound to an import would compile to `name: module_1.name`, where Node's reading of the
+// literal stops.
 export = {
   meta,
   rules,

@@ -52,7 +52,7 @@ import { rewriteWithFixes, startsWithBOM } from './rewrite';
 import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
 import { textReporter } from './text-report';
 
-const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
+const KINDS = ['auto', 'text', 'markdown', 'html', 'js'] as const;
 
 export type { LintRecord } from './formats';
 
@@ -247,7 +247,7 @@ export const command: CommandSpec = {
     {
       name: 'paths',
       description:
-        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, the rest text',
+        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, .js/.ts (.mjs, .cjs, .mts, .cts) JavaScript (string literals and comments), the rest text',
       variadic: true,
     },
   ],

@@ -7,7 +7,8 @@
 //   <!-- url-grammar-enable [types] -->               from this line on, again (all, or these)
 //
 // In Markdown and HTML a directive is an HTML comment holding it (alone in the comment); in text
-// files the same words anywhere in a line (`# url-grammar-disable-next-line`, `// ...`). Types are
+// files and JavaScript sources the same words anywhere in a line (`# url-grammar-disable-next-line`,
+// `// ...`). Types are
 // separated by spaces or commas. A directive counts on whole lines: `disable` and `enable` take
 // effect from the line they are on, `disable-next-line` on the line after it. Directives are read
 // from the document's lines as they are, so one inside a fenced code block counts too.
@@ -62,7 +63,7 @@ export class DisableDirectives {
   private long = false;
 
   constructor(kind: SourceKind) {
-    this.pattern = kind === 'text' ? IN_LINE : IN_COMMENT;
+    this.pattern = kind === 'markdown' || kind === 'html' ? IN_COMMENT : IN_LINE;
   }
 
   /** Reads the text of the next chunk. */

@@ -5,7 +5,8 @@
 
 import { EntityDecoder, DecodingMode, htmlDecodeTree } from 'entities/decode';
 
-export type SourceKind = 'text' | 'markdown' | 'html';
+/** What a document is: plain text, Markdown, HTML, or a JavaScript or TypeScript source (js.ts). */
+export type SourceKind = 'text' | 'markdown' | 'html' | 'js';
 
 /**
  * The longest URL lint checks, in UTF-16 code units (64 KiB). No one writes a longer one by hand
@@ -30,6 +31,8 @@ export const MAX_URL_LENGTH = 64 * 1024;
  *                        `http://www.x.org`, an e-mail autolink read as `mailto:`): never fixed
  *   markdown-title       a URL in a link title, written with escapes, that holds a character
  *                        ending its title ("'" in '...', a parenthesis in (...)): never fixed
+ *   js-single / js-double / js-template   a URL in a JavaScript string or template literal, by
+ *                        its quote (js.ts)
  */
 export type URLContext =
   | 'text'
@@ -40,7 +43,10 @@ export type URLContext =
   | 'html-single'
   | 'html-unquoted'
   | 'implied'
-  | 'markdown-title';
+  | 'markdown-title'
+  | 'js-single'
+  | 'js-double'
+  | 'js-template';
 
 /** A URL found in a document. */
 export interface FoundURL {

@@ -24,9 +24,11 @@ export {
   type LintDiagnostic,
   type LintOptions,
   findingMessage,
+  afterBOM,
   type LintError,
 } from './lint';
 export { lintBytes, type StreamResult } from './run';
+export { decodeStringBody, jsURLs, JSFinder } from './js';
 export { loadConfig, readConfig, findConfigFile, configFrom, severityOf, severityFrom, CONFIG_FILE, CONFIG_FILES, PACKAGE_JSON_KEY, SEVERITIES, ConfigError, type LintConfig, type Severity } from './config';
 export { expandArguments, gitRoot, IgnoreRules, LINTED_EXTENSIONS, type ArgumentFiles, type FileOptions } from './files';
 export { DisableDirectives, FindingFilter, directivesOf, type FindingRules } from './disable';

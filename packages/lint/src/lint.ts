@@ -28,6 +28,7 @@ import { MarkdownParser, MarkdownSplitter } from './markdown';
 import { isWhiteSpace, LongRuns, proseURLs, type Stretch } from './text';
 import { FindingFilter, type FindingRules } from './disable';
 import { findingMessage, type Grouped, type LintError } from './finding';
+import { JSFinder, jsURLs } from './js';
 
 export { MAX_URL_LENGTH, sourceSpan, type FoundURL, type SourceKind, type URLContext } from './found';
 export { KNOWN_SCHEMES } from './text';
@@ -70,12 +71,13 @@ export interface LintOptions {
   directives?: boolean;
 }
 
-/** The kind of document a file name stands for: .md/.markdown, .html/.htm, else text. */
+/** The kind of document a file name stands for: .md/.markdown, .html/.htm, .js/.ts (and .mjs, .cjs, .mts, .cts), else text. */
 export function kindFromPath(path: string): SourceKind {
   const m = /\.([A-Za-z0-9]+)$/.exec(path);
   const ext = m ? m[1].toLowerCase() : '';
   if (ext === 'md' || ext === 'markdown' || ext === 'mdown' || ext === 'mkd') return 'markdown';
   if (ext === 'html' || ext === 'htm' || ext === 'xhtml') return 'html';
+  if (/^[mc]?[jt]s$/.test(ext)) return 'js';
   return 'text';
 }
 
@@ -93,6 +95,7 @@ export function findURLs(text: string, options: { kind: SourceKind; prose?: bool
   let found: FoundURL[];
   if (options.kind === 'html') found = new HTMLFinder().write(text, true);
   else if (options.kind === 'markdown') found = new MarkdownParser({ prose: options.prose }).find(text);
+  else if (options.kind === 'js') found = jsURLs(text);
   else found = proseURLs(text, 'text');
   return found.sort((a, b) => a.start - b.start || a.end - b.end);
 }
@@ -233,12 +236,14 @@ export class LintSession {
   private readonly base: URLRecord | undefined;
   private readonly lines = new LineIndex();
   private readonly html?: HTMLFinder;
+  private readonly js?: JSFinder;
   private readonly markdown?: MarkdownParser;
   private readonly splitter?: MarkdownSplitter | LineSplitter;
 
   constructor(private readonly options: LintOptions) {
     this.base = resolveBase(options.base);
     if (options.kind === 'html') this.html = new HTMLFinder();
+    else if (options.kind === 'js') this.js = new JSFinder();
     else if (options.kind === 'markdown') {
       this.markdown = new MarkdownParser();
       this.splitter = new MarkdownSplitter();
@@ -247,16 +252,18 @@ export class LintSession {
 
   push(chunk: string): LintDiagnostic[] {
     this.lines.append(chunk);
-    if (this.html) {
-      const out = this.report(this.html.write(chunk, false));
-      this.lines.drop(this.html.keptFrom);
+    const finder = this.html ?? this.js;
+    if (finder) {
+      const out = this.report(finder.write(chunk, false));
+      this.lines.drop(finder.keptFrom);
       return out;
     }
     return this.pieces(this.splitter!.push(chunk));
   }
 
   end(): LintDiagnostic[] {
-    if (this.html) return this.report(this.html.write('', true));
+    const finder = this.html ?? this.js;
+    if (finder) return this.report(finder.write('', true));
     const out = this.pieces(this.splitter!.end());
     // what the Markdown parser kept back (a block still open at the end of a piece)
     if (this.markdown) for (const d of this.report(this.markdown.end())) out.push(d);
@@ -352,7 +359,7 @@ export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
 }
 
 /** A finding of the text after a byte order mark, with its places counted from before it. */
-function afterBOM(d: LintDiagnostic): LintDiagnostic {
+export function afterBOM(d: LintDiagnostic): LintDiagnostic {
   const shift = <T extends { start: number; end: number; line: number; column: number; endLine: number; endColumn: number }>(x: T): T => ({
     ...x,
     start: x.start + 1,

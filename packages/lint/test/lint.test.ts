@@ -362,7 +362,7 @@ describe('lint: url-grammar lint', () => {
   it('exits 2 on bad arguments, with one line and no stack trace', async () => {
     for (const [args, message] of [
       [['--format', 'xml', '-'], 'error: unknown format "xml" (expected text, json, jsonl, sarif)\n'],
-      [['--kind', 'pdf', '-'], 'error: unknown kind "pdf" (expected auto, text, markdown, html)\n'],
+      [['--kind', 'pdf', '-'], 'error: unknown kind "pdf" (expected auto, text, markdown, html, js)\n'],
       [['--base', 'not a url', '-'], 'error: the base URL does not parse: "not a url"\n'],
     ] as Array<[string[], string]>) {
       expect(await run(args)).to.deep.equal({ code: 2, out: '', err: message });
