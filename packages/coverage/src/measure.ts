@@ -107,7 +107,8 @@ export interface NamedCoverage extends Exercise {
 }
 
 export interface CoverageReport {
-  corpora: Array<{ name: string; cases: number; skipped: number }>;
+  /** Each corpus: its cases, its entries that are no case, and its cases too long to measure (corpus.ts MAX_CASE_LENGTH; absent when none). */
+  corpora: Array<{ name: string; cases: number; skipped: number; tooLong?: number }>;
   /** Distinct cases measured. */
   inputs: number;
   grammars: GrammarCoverage[];
@@ -349,7 +350,7 @@ export class CoverageCounter {
   /** Adds a corpus; a case already measured (from this corpus or another) is not counted twice. */
   addCorpus(corpus: Corpus): void {
     for (const c of corpus.cases) this.addCase(c);
-    this.corpora.push({ name: corpus.name, cases: corpus.cases.length, skipped: corpus.skipped });
+    this.corpora.push({ name: corpus.name, cases: corpus.cases.length, skipped: corpus.skipped, ...(corpus.tooLong ? { tooLong: corpus.tooLong } : {}) });
   }
 
   addCase(c: Case): void {

@@ -5,6 +5,10 @@
 // is, each with how many inputs exercise it and the shortest of them.
 
 import type { BranchPointCoverage, CoverageReport, GrammarCoverage, NamedCoverage } from './measure';
+import { MAX_CASE_LENGTH } from './corpus';
+
+/** How the report says the bound on a case's size. */
+const TOO_LONG = `${MAX_CASE_LENGTH / 1024} Ki UTF-16 code units`;
 
 const number = (n: number) => n.toLocaleString('en-US');
 const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
@@ -71,7 +75,7 @@ const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}\u2026` : s);
 /** The report for a terminal. `show` makes a string printable on one line (the core's `printable`). */
 export function textReport(r: CoverageReport, show: (s: string) => string = (s) => s): string {
   const out: string[] = [];
-  const sources = r.corpora.map((c) => `${show(c.name)}: ${number(c.cases)} cases${c.skipped ? `, ${number(c.skipped)} entries skipped` : ''}`).join('; ');
+  const sources = r.corpora.map((c) => `${show(c.name)}: ${number(c.cases)} cases${c.skipped ? `, ${number(c.skipped)} entries skipped` : ''}${c.tooLong ? `, ${number(c.tooLong)} skipped as longer than ${TOO_LONG}` : ''}`).join('; ');
   out.push(`url-grammar coverage: ${number(r.inputs)} distinct inputs (${sources})`, '');
   out.push(...columns(summaryRows(r), ''), '');
   const all = sections(r);
@@ -112,7 +116,7 @@ export function htmlReport(r: CoverageReport): string {
       .join('\n');
   const body: string[] = [];
   body.push('<h1>url-grammar coverage</h1>');
-  body.push(`<p>${number(r.inputs)} distinct inputs from ${r.corpora.map((c) => `${escapeHTML(c.name)} (${number(c.cases)} cases)`).join(', ')}.`);
+  body.push(`<p>${number(r.inputs)} distinct inputs from ${r.corpora.map((c) => `${escapeHTML(c.name)} (${number(c.cases)} cases${c.tooLong ? `; ${number(c.tooLong)} skipped as longer than ${TOO_LONG}` : ''})`).join(', ')}.`);
   body.push('<table>', ...summaryRows(r).map(([a, b]) => `<tr><th>${escapeHTML(a)}<td>${escapeHTML(b)}`), '</table>');
   for (const s of sections(r)) {
     const missing = s.lines.filter((l) => l.count === 0);
