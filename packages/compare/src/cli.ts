@@ -587,12 +587,13 @@ export function formatList(
     rows.push([e.name, terminalText(`adapter (${e.language || 'other'})`), a.available ? 'yes' : 'no', terminalText(a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`)]);
     versionOf(e.name, a.available, e);
   }
-  const widths = rows[0].map((_, i) => (i === 3 ? 0 : Math.max(...rows.map((r) => r[i].length))));
+  const widths = rows[0].map((_, i) => (i === 3 ? 0 : rows.reduce((w, r) => Math.max(w, r[i].length), 0)));
   for (const r of rows) lines.push(r.map((c, i) => (i === 3 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
   if (versions.length > 0) {
     // indented, so that no line of it starts with a parser's name as the rows above do
-    const width = Math.max(...versions.map(([n]) => n.length));
-    lines.push('', 'versions:', ...versions.map(([n, v]) => `  ${n.padEnd(width)}  ${v}`));
+    const width = versions.reduce((w, [n]) => Math.max(w, n.length), 0);
+    lines.push('', 'versions:');
+    for (const [n, v] of versions) lines.push(`  ${n.padEnd(width)}  ${v}`);
   }
   lines.push('', manifestFile === null ? `no adapters manifest (${DEFAULT_MANIFEST} is not in this installation)` : `adapters from ${manifestFile}`);
   return lines.join('\n') + '\n';
@@ -671,7 +672,7 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
     const rows: string[][] = [['component', ...shown.map((a) => terminalText(a.name))]];
     rows.push(['answered', ...shown.map((a) => `${fmt(a.answered)}/${fmt(out.cases)}`)]);
     for (const k of COMPONENTS) rows.push([k, ...shown.map((a) => cell(a.components[k].agreed, a.components[k].compared))]);
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    const widths = rows[0].map((_, i) => rows.reduce((w, r) => Math.max(w, r[i].length), 0));
     const eq = (out as { equivalence?: string }).equivalence;
     const how = eq === 'meaning' ? ' by meaning (a difference only in notation is not counted: see "notation only" below; --equivalence exact counts it)' : eq === 'exact' ? ' as exact text' : '';
     lines.push('', `agreement with ${terminalText(out.reference)}${how} (agreed/compared; "-": not reported by that parser)`);
@@ -682,11 +683,11 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
   }
   // parser against parser, when the report has the pairs (compareStream's do)
   const pairs = (out as { pairs?: PairReport[] }).pairs;
-  if (pairs && pairs.length > 0) lines.push(...formatPairsText(pairs, pc));
+  if (pairs && pairs.length > 0) for (const l of formatPairsText(pairs, pc)) lines.push(l);
   for (const a of out.adapters) {
     if (!a.available) lines.push('', `${pc.bold(terminalText(a.name))}: unavailable (${terminalText(a.unavailable ?? 'no reason given')})`);
   }
-  for (const a of shown) lines.push(...adapterSections(a, out.maxExamples, pc));
+  for (const a of shown) for (const l of adapterSections(a, out.maxExamples, pc)) lines.push(l);
   return lines.join('\n') + '\n';
 }
 

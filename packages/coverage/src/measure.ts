@@ -304,7 +304,7 @@ export function traceURLCase(input: string, base: string | null): URLCaseTrace |
   if (traced.match) {
     const schemeMark = marksOf(traced.match.marks, 'scheme')[0];
     const scheme = schemeMark ? text.slice(schemeMark.start, schemeMark.end).toLowerCase() : (baseRecord?.scheme ?? null);
-    for (const m of marksOf(traced.match.marks, 'host')) host.push(...traceHost(text.slice(m.start, m.end), scheme));
+    for (const m of marksOf(traced.match.marks, 'host')) for (const t of traceHost(text.slice(m.start, m.end), scheme)) host.push(t);
   }
   const errors = [...new Set(parseWithDiagnostics(input, { baseURL: baseRecord }).errors.map((e) => e.type))];
   const kind = baseKindOf(baseRecord);
@@ -325,7 +325,7 @@ export function traceSetterCase(href: string, setter: Setter, value: string): { 
   const text = preprocessText(`a${call.value}a`).slice(1, -1);
   const traced = compileTracedEntry(URL_GRAMMAR, STATE_OVERRIDES[call.state][kind])(text);
   const host: number[][] = [];
-  if (traced.match) for (const m of marksOf(traced.match.marks, 'host')) host.push(...traceHost(text.slice(m.start, m.end), url.scheme));
+  if (traced.match) for (const m of marksOf(traced.match.marks, 'host')) for (const t of traceHost(text.slice(m.start, m.end), url.scheme)) host.push(t);
   return { override: `${call.state} (${kind})`, url: traced.taken, host };
 }
 
