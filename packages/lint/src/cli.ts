@@ -49,6 +49,7 @@ import { parseURL, VALIDATION_ERRORS, type ValidationErrorType } from 'url-gramm
 import { changedSinceRead, commandHelp, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
 import { applyFixes, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { decodeDocument, encodingOfBOM, notTextMessage, type NotText, type TextEncodingName } from './encoding';
+import { MAX_ATTRIBUTES } from './html';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, severityFrom, severityOf, type LintConfig } from './config';
 import { expandArguments, IgnoreRules, usableIgnorePattern } from './files';
@@ -388,6 +389,10 @@ export const command: CommandSpec = {
             io.err(`${shown}: ${notTextMessage(why, encoding)}\n`);
             undecodable = true;
           };
+          // what was left out of an HTML document, said (html.ts MAX_ATTRIBUTES)
+          const sayTruncated = (tags: number | undefined) => {
+            if (tags) io.err(`${shown}: ${tags} tag${tags === 1 ? '' : 's'} with more than ${MAX_ATTRIBUTES.toLocaleString('en-US')} attributes: the rest of ${tags === 1 ? 'it' : 'each'} not read\n`);
+          };
           try {
             if (opts.fixDryRun) {
               const bytes = io.readFile(path);
@@ -415,6 +420,7 @@ export const command: CommandSpec = {
                 afterChunk,
               );
               first.digest = hash.digest('hex');
+              sayTruncated(r.truncatedTags);
               if (applied.size > 0) {
                 if (!r.valid) {
                   // what would have been fixed is left, and counts
@@ -437,7 +443,8 @@ export const command: CommandSpec = {
             } else {
               if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
               const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
-              await lintBytes(chunks, lintOptions(kind), take, notTextFile, afterChunk);
+              const r = await lintBytes(chunks, lintOptions(kind), take, notTextFile, afterChunk);
+              sayTruncated(r.truncatedTags);
             }
           } catch (e) {
             if (e instanceof Error && e.name === 'UsageError') throw e;

@@ -85,12 +85,15 @@ export class DocumentDecoder {
 
   private decode(bytes: Uint8Array | undefined, last: boolean): string {
     if (this.checker) {
-      try {
-        this.checker.decode(bytes, { stream: !last });
-        // a NUL byte in a document with no BOM: not text in UTF-8
-        if (!this.bom && bytes !== undefined && bytes.indexOf(0) !== -1) this.notText('nul');
-      } catch {
-        this.notText('invalid');
+      // a NUL byte in a document with no BOM: not text in UTF-8 (said first: it is what UTF-16
+      // without a BOM looks like, whatever else is invalid in it)
+      if (!this.bom && bytes !== undefined && bytes.indexOf(0) !== -1) this.notText('nul');
+      else {
+        try {
+          this.checker.decode(bytes, { stream: !last });
+        } catch {
+          this.notText('invalid');
+        }
       }
     }
     return this.decoder!.decode(bytes, { stream: !last });

@@ -14,6 +14,8 @@ export interface StreamResult {
   encoding: TextEncodingName;
   /** Why it is not all text, when it is not. */
   notText?: NotText;
+  /** HTML: how many tags had more than 1,024 attributes, the rest of each not read (html.ts MAX_ATTRIBUTES); absent when none. */
+  truncatedTags?: number;
 }
 
 /**
@@ -45,6 +47,9 @@ export async function lintBytes(
     }
   };
   const feed = (text: string) => {
+    // (a piece that ends inside a character gives no text: nothing to feed, and a CR at the end
+    // of the last text must still meet the LF that follows)
+    if (text === '') return;
     filter.text(text);
     emit(session.push(text));
   };
@@ -55,5 +60,6 @@ export async function lintBytes(
   feed(decoder.end());
   filter.end();
   emit(session.end());
-  return { valid: decoder.valid, diagnostics: count, encoding: decoder.encoding ?? 'utf-8', ...(notText ? { notText } : {}) };
+  const truncatedTags = session.truncatedTags;
+  return { valid: decoder.valid, diagnostics: count, encoding: decoder.encoding ?? 'utf-8', ...(notText ? { notText } : {}), ...(truncatedTags > 0 ? { truncatedTags } : {}) };
 }
