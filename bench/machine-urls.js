@@ -201,7 +201,7 @@ function buildMachineCorpus(out = DEFAULT_OUT) {
     list.push({ url, hash: fnv1a(url) });
   }
   let kept = [];
-  for (const list of hosts.values()) kept.push(...list.sort(byHash).slice(0, PER_HOST));
+  for (const list of hosts.values()) for (const u of list.sort(byHash).slice(0, PER_HOST)) kept.push(u);
   kept.sort(byHash);
   const capped = kept.length > CAP;
   kept = kept.slice(0, CAP);

@@ -60,8 +60,11 @@ function packagesIn(nodeModules) {
   for (const name of fs.readdirSync(nodeModules)) {
     if (name.startsWith('.')) continue;
     const p = path.join(nodeModules, name);
-    if (name.startsWith('@')) for (const sub of fs.readdirSync(p)) out.push(path.join(p, sub), ...packagesIn(path.join(p, sub, 'node_modules')));
-    else out.push(p, ...packagesIn(path.join(p, 'node_modules')));
+    const packages = name.startsWith('@') ? fs.readdirSync(p).map((sub) => path.join(p, sub)) : [p];
+    for (const q of packages) {
+      out.push(q);
+      for (const inner of packagesIn(path.join(q, 'node_modules'))) out.push(inner);
+    }
   }
   return out;
 }

@@ -326,7 +326,7 @@ function timeCorpus(corpus, keys, opts) {
     const med = median(s.samples);
     out[s.p.parser.key] = {
       ns: med,
-      spread: (Math.max(...s.samples) - Math.min(...s.samples)) / med,
+      spread: (s.samples.reduce((a, b) => Math.max(a, b), -Infinity) - s.samples.reduce((a, b) => Math.min(a, b), Infinity)) / med,
       ok: s.ok,
       failed: n - s.ok,
       samples: s.samples,
@@ -766,7 +766,7 @@ const fmtDiff = (x) => `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(1)}%`;
 
 /** A table as an array of rows (first row the header); printed aligned, or as Markdown. */
 function table(rows, align) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+  const widths = rows[0].map((_, c) => rows.reduce((w, r) => Math.max(w, String(r[c]).length), 0));
   const pad = (s, c) => (align[c] === 'r' ? String(s).padStart(widths[c]) : String(s).padEnd(widths[c]));
   const text = rows.map((r, i) => {
     const line = r.map(pad).join('  ');
@@ -1248,8 +1248,8 @@ async function spreadMain(opts) {
           for (const share of SHARES) {
             const ratios = runs[share.key];
             if (ratios === undefined) continue;
-            const min = Math.min(...ratios);
-            const max = Math.max(...ratios);
+            const min = ratios.reduce((a, b) => Math.min(a, b), Infinity);
+            const max = ratios.reduce((a, b) => Math.max(a, b), -Infinity);
             rows.push([c.title, share.label, mode, ratios.map(fmtX).join(' '), fmtX(min), fmtX(median(ratios)), fmtX(max), fmtDiff(max / min - 1)]);
           }
         }

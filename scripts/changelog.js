@@ -61,7 +61,8 @@ function render(text, name) {
     const body = lines.map((l) => (l.startsWith('#### ') ? l.slice(1) : l));
     while (body.length > 0 && body[0].trim() === '') body.shift();
     while (body.length > 0 && body[body.length - 1].trim() === '') body.pop();
-    out.push(...body, '');
+    for (const l of body) out.push(l);
+    out.push('');
   }
   if (!any) throw new Error(`CHANGELOG.md has no section for ${name}`);
   return out.join('\n');

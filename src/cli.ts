@@ -7,7 +7,9 @@
 // dispatches, maps errors to exit codes and never shows a stack trace:
 //   exit 0: done (a URL that parses, a check that passes); 1: the answer is "no"; 2: bad arguments,
 //   a tool whose package is not installed, or a file that cannot be written (a WriteError of
-//   src/cli/write.ts: `error: cannot write <file>: <reason>`); 70: internal error. No arguments at
+//   src/cli/write.ts: `error: cannot write <file>: <reason>`); 70: internal error; 129, 130, 143:
+//   stopped by SIGHUP, SIGINT (unless the command handles Ctrl-C itself, as compare does) or
+//   SIGTERM, with no temporary file left and one line said (src/cli/signals.ts). No arguments at
 //   all: the help on standard output, exit 2.
 // `mainAsync` runs every command (lint and compare read streams); `main` runs the core's
 // synchronous ones and is what in-process tests of those use.
@@ -17,6 +19,7 @@ import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { colorEnabled, memoryIO, type CliIO } from './cli/io';
 import { fileIdentity, openSafeWrite, writeFileSafely, type FileIdentity } from './cli/write';
+import { claimInterrupt, installStopHandlers } from './cli/signals';
 import { printable } from './cli/printable';
 import { columns, readArguments, UsageError, type CommandSpec } from './cli/command';
 import { command as parseCommand } from './cli/parse';
@@ -271,19 +274,19 @@ export function processIO(): CliIO {
     err: (s) => void process.stderr.write(s),
     readFile: (path) => (path === '-' ? readFileSync(0) : readFileSync(path)),
     // both through the one safe writer (src/cli/write.ts): a new file beside it, which takes the
-    // name only when whole and only if the file is still the one that was read
-    writeFile: (path, data, expect) => writeFileSafely(path, data, { replace: true, expect }),
-    writeStream: (path, expect) => openSafeWrite(path, { replace: true, expect }),
+    // name only when whole and only if the file is still the one that was read; a file with
+    // other hard links is rewritten in place (keeping them, as ESLint's --fix does), its old
+    // content kept aside until the new one is whole
+    writeFile: (path, data, expect) => writeFileSafely(path, data, { replace: true, expect, inPlace: true }),
+    writeStream: (path, expect) => openSafeWrite(path, { replace: true, expect, inPlace: true }),
     setExitCode: (c) => void (process.exitCode = c),
     isTTY: !!process.stdout.isTTY,
     openRead: (path, opened) => (path === '-' ? process.stdin : readPieces(path, opened)),
     fileSize: (path) => (path === '-' ? undefined : statSync(path).size),
     write: (s) => (process.stdout.write(s) ? undefined : new Promise<void>((r) => process.stdout.once('drain', () => r()))),
     progressStream: process.stderr.isTTY ? process.stderr : undefined,
-    onInterrupt: (handler) => {
-      process.once('SIGINT', handler);
-      return () => void process.removeListener('SIGINT', handler);
-    },
+    // (a Ctrl-C not claimed stops the command: src/cli/signals.ts, installed below)
+    onInterrupt: (handler) => claimInterrupt(handler),
     stdinIsTTY: !!process.stdin.isTTY,
     color: colorEnabled(process.env, !!process.stdout.isTTY),
   };
@@ -299,5 +302,8 @@ if (require.main === module) {
     process.stderr.write(`url-grammar: cannot write to standard output: ${e.message}\n`);
     process.exit(70);
   });
+  // SIGINT, SIGTERM, SIGHUP: the writes in progress given up (no temporary file left), what was
+  // written kept, one line, exit 130, 143, 129 (src/cli/signals.ts)
+  installStopHandlers();
   void mainAsync(process.argv.slice(2)).then((c) => (process.exitCode = c));
 }

@@ -11,7 +11,9 @@ import { chmodSync, chownSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkd
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { changedSinceRead, checkWritable, fileIdentity, openSafeWrite, sameIdentity, WriteError, writeFileSafely } from '../src/cli/write';
+import { abandonWrites, changedSinceRead, checkWritable, fileIdentity, openSafeWrite, sameIdentity, WriteError, writeFileSafely } from '../src/cli/write';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { failWrites } = require('./support/failing-writes') as { failWrites: (o: { mode: string; match?: (p: string) => boolean; at?: (position: number | null) => boolean; times?: number }) => () => void };
 
 const isRoot = process.getuid?.() === 0;
 
@@ -86,6 +88,25 @@ describe('safe writer: the new file', () => {
     expect((st.mode & 0o777).toString(8)).to.equal((0o666 & ~process.umask()).toString(8));
     expect(st.nlink).to.equal(1);
     expect(readdirSync(dir)).to.deep.equal(['new.txt']);
+  });
+
+  it('abandonWrites removes the new files of every write in progress and names their destinations; an exit does the same', async () => {
+    writeFileSync(join(dir, 'a.txt'), 'old\n');
+    const a = openSafeWrite(join(dir, 'a.txt'), { replace: true });
+    const b = openSafeWrite(join(dir, 'b.txt'));
+    await a.write('new\n');
+    writeFileSafely(join(dir, 'c.txt'), 'done\n');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).to.have.length(2);
+    expect(abandonWrites()).to.deep.equal([join(dir, 'a.txt'), join(dir, 'b.txt')]);
+    expect(readdirSync(dir).sort()).to.deep.equal(['a.txt', 'c.txt']);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).to.equal('old\n');
+    expect((await writeError(() => b.end())).message).to.equal(`cannot write ${join(dir, 'b.txt')}: the write was abandoned`);
+    expect(abandonWrites()).to.deep.equal([]);
+    // process.exit in the middle of a write, in a process of its own
+    const script = `const w = require(${JSON.stringify(join(__dirname, '..', 'dist', 'src', 'cli', 'write.js'))}).openSafeWrite(${JSON.stringify(join(dir, 'd.txt'))}); w.write('x'); process.exit(3);`;
+    const r = spawnSync(process.execPath, ['-e', script]);
+    expect(r.status).to.equal(3);
+    expect(readdirSync(dir).sort()).to.deep.equal(['a.txt', 'c.txt']);
   });
 
   it('abort removes it and leaves the destination alone', async () => {
@@ -181,6 +202,94 @@ describe('safe writer: the destination', () => {
     expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
   });
 
+  describe('a file with other hard links, rewritten in place (inPlace: lint --fix and -o)', () => {
+    let file: string;
+    let other: string;
+    const OLD = 'old content, line 1\nline 2\n'.repeat(500);
+    beforeEach(() => {
+      file = join(dir, 'doc.txt');
+      other = join(dir, 'other.txt');
+      writeFileSync(file, OLD);
+      chmodSync(file, 0o640);
+      linkSync(file, other);
+    });
+    let restore: (() => void) | null = null;
+    afterEach(() => {
+      restore?.();
+      restore = null;
+    });
+
+    /** Both names as they were: the old content, still one file of two links, nothing beside them. */
+    function untouched(): void {
+      expect(readFileSync(file, 'utf8') === OLD, 'the content changed').to.equal(true);
+      expect(statSync(file).ino).to.equal(statSync(other).ino);
+      expect(statSync(file).nlink).to.equal(2);
+      expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
+    }
+
+    it('longer, shorter, whole or piece by piece: both names see the new content, the same inode and mode, nothing left beside them', async () => {
+      const ino = statSync(file).ino;
+      for (const text of ['new\n'.repeat(3000), 'short\n', '']) {
+        writeFileSafely(file, text, { replace: true, inPlace: true });
+        expect(readFileSync(other, 'utf8')).to.equal(text);
+        expect(statSync(file).ino).to.equal(ino);
+        expect(statSync(file).nlink).to.equal(2);
+        expect((statSync(file).mode & 0o777).toString(8)).to.equal('640');
+        expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
+      }
+      const w = openSafeWrite(other, { replace: true, inPlace: true, expect: fileIdentity(statSync(other, { bigint: true })) });
+      for (let i = 0; i < 2000; i++) await w.write(`piece ${i}\n`);
+      await w.end();
+      expect(readFileSync(file, 'utf8').split('\n')[1999]).to.equal('piece 1999');
+      expect(statSync(file).ino).to.equal(ino);
+    });
+
+    it('no space for the new content (ENOSPC on the new file): refused, both names as they were', async () => {
+      restore = failWrites({ mode: 'enospc' });
+      const e = await writeError(() => writeFileSafely(file, 'new\n', { replace: true, inPlace: true }));
+      expect(e.message).to.equal(`cannot write ${file}: no space left on device`);
+      restore();
+      untouched();
+    });
+
+    it('no space to grow the file (ENOSPC past its old end): cut back to its old length, the old content whole', async () => {
+      restore = failWrites({ mode: 'enospc', match: (p: string) => p === file, at: (position: number | null) => position !== null && position >= OLD.length });
+      const e = await writeError(() => writeFileSafely(file, OLD + 'more\n'.repeat(100), { replace: true, inPlace: true }));
+      expect(e.reason).to.equal('no space left on device');
+      restore();
+      untouched();
+    });
+
+    it('a failure while the old bytes are overwritten: the old content written back from the copy', async () => {
+      // (the first write at the start fails; the writing back, at the start too, succeeds)
+      restore = failWrites({ mode: 'enospc', match: (p: string) => p === file, at: (position: number | null) => position === 0, times: 1 });
+      const e = await writeError(() => writeFileSafely(file, 'x'.repeat(OLD.length - 10), { replace: true, inPlace: true }));
+      expect(e.reason).to.equal('no space left on device');
+      restore();
+      untouched();
+    });
+
+    it('and should writing back fail too: the copy of the old content is kept, and the message names it', async () => {
+      restore = failWrites({ mode: 'enospc', match: (p: string) => p === file, at: (position: number | null) => position === 0 });
+      const e = await writeError(() => writeFileSafely(file, 'x'.repeat(100), { replace: true, inPlace: true }));
+      restore();
+      const m = /^no space left on device; it was left part written: its content before this write is in (.*\.url-grammar-[0-9a-f]{16}\.tmp)$/.exec(e.reason);
+      expect(m, e.reason).to.not.equal(null);
+      expect(readFileSync(m![1], 'utf8') === OLD).to.equal(true);
+      expect((statSync(m![1]).mode & 0o777).toString(8)).to.equal('600');
+    });
+
+    it('one that changed since it was read is refused, as any other file', async () => {
+      const seen = fileIdentity(statSync(file, { bigint: true }));
+      const w = openSafeWrite(file, { replace: true, inPlace: true, expect: seen });
+      await w.write('new\n');
+      writeFileSync(other, OLD + 'edited\n');
+      expect((await writeError(() => w.end())).reason).to.equal('it changed since it was read; not rewritten');
+      expect(readFileSync(file, 'utf8')).to.equal(OLD + 'edited\n');
+      expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
+    });
+  });
+
   it('a file that is no longer what the caller read is refused, at the start or at the end', async () => {
     const file = join(dir, 'doc.txt');
     writeFileSync(file, 'old\n');
@@ -204,10 +313,15 @@ describe('safe writer: the destination', () => {
     expect(readdirSync(dir)).to.deep.equal([]);
   });
 
-  it("a folder that does not exist: the system's reason, in words", async () => {
+  it("a folder that does not exist: the system's reason, in words; checkWritable says which folder before anything is written", async () => {
     const e = await writeError(() => writeFileSafely(join(dir, 'no', 'such.txt'), 'x'));
     expect(e.message).to.equal(`cannot write ${join(dir, 'no', 'such.txt')}: no such file or directory`);
     expect(e.code).to.equal('ENOENT');
+    expect(() => checkWritable(join(dir, 'no', 'such.txt'))).to.throw(WriteError, `cannot write ${join(dir, 'no', 'such.txt')}: the folder ${join(dir, 'no')} does not exist`);
+    writeFileSync(join(dir, 'file'), '');
+    expect(() => checkWritable(join(dir, 'file', 'such.txt'))).to.throw(WriteError, `: ${join(dir, 'file')} is not a folder`);
+    expect(() => checkWritable(join(dir, 'new.txt'))).to.not.throw();
+    expect(readdirSync(dir)).to.deep.equal(['file']);
   });
 
   it('a name with control characters is printed escaped', async () => {

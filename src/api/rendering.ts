@@ -299,7 +299,7 @@ export function unicodeHost(asciiDomain: string): { shown: string; unicode: bool
   const reasons: UnicodeHostReason[] = [];
   for (const label of labels) {
     if (/^[\x00-\x7f]*$/.test(label)) continue;
-    reasons.push(...labelReasons(label, tld));
+    for (const r of labelReasons(label, tld)) reasons.push(r);
   }
   return reasons.length === 0 ? { shown: unicode, unicode: true, reasons } : { shown: asciiDomain, unicode: false, reasons };
 }

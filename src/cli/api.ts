@@ -26,10 +26,12 @@ export {
   toWriteError,
   systemReason,
   changedSinceRead,
+  abandonWrites,
   fileIdentity,
   sameIdentity,
   type FileIdentity,
   type SafeWriteOptions,
   type SafeWriteStream,
 } from './write';
+export { claimInterrupt, installStopHandlers, onStopSignal, stoppedLine, STOP_SIGNALS, type StopSignal } from './signals';
 export { main, mainAsync, runInMemory, processIO, packageVersion, setToolLoader, useToolModule, TOOL_COMMANDS, CORE_COMMANDS, type ToolLoader } from '../cli';

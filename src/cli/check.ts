@@ -63,15 +63,14 @@ export function formatCheckReport(rep: CheckReport, pc: Colors = plain): string 
   if (rep.inWords !== null) out.push('', head('in words'), `  ${printable(rep.inWords)}`);
 
   out.push('', head(`validation errors (${rep.errors.length})`));
-  out.push(...listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc)));
+  for (const l of listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc))) out.push(l);
 
   out.push('', head(`writing problems (${rep.problems.length})`));
-  out.push(
-    ...listedLines(rep.problems, 'writing problem', (p) => {
-      const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
-      return [`  ${pc.yellow(p.rule)} at ${p.offset}: ${printable(p.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
-    }),
-  );
+  const problems = listedLines(rep.problems, 'writing problem', (p) => {
+    const [line, carets] = caretLines(rep.input, p.offset, Math.min(rep.input.length, p.offset + 1));
+    return [`  ${pc.yellow(p.rule)} at ${p.offset}: ${printable(p.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
+  });
+  for (const l of problems) out.push(l);
 
   const r = rep.relativeFor;
   out.push(

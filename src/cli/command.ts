@@ -76,7 +76,7 @@ function optionLabel(name: string, o: OptionSpec): string {
 
 /** Two columns: the labels padded to the widest, then the descriptions. */
 export function columns(rows: Array<[string, string]>, indent = '  '): string[] {
-  const width = Math.max(0, ...rows.map(([l]) => l.length));
+  const width = rows.reduce((w, [l]) => Math.max(w, l.length), 0);
   return rows.map(([l, d]) => `${indent}${l.padEnd(width)}  ${d}`.trimEnd());
 }
 
@@ -85,14 +85,16 @@ export function commandHelp(spec: CommandSpec, program = 'url-grammar'): string 
   const usage = [program, spec.name, ...(Object.keys(spec.options).length ? ['[options]'] : []), ...spec.arguments.map(argumentLabel)].join(' ');
   const out = [`Usage: ${usage}`, '', spec.description];
   if (spec.arguments.length) {
-    out.push('', 'Arguments:', ...columns(spec.arguments.map((a) => [a.name, a.description])));
+    out.push('', 'Arguments:');
+    for (const l of columns(spec.arguments.map((a) => [a.name, a.description]))) out.push(l);
   }
   const opts: Array<[string, string]> = Object.entries(spec.options).map(([name, o]) => [
     optionLabel(name, o),
     o.description + (o.default !== undefined ? ` (default: ${JSON.stringify(o.default)})` : ''),
   ]);
   opts.push(['-h, --help', 'print this help']);
-  out.push('', 'Options:', ...columns(opts));
+  out.push('', 'Options:');
+  for (const l of columns(opts)) out.push(l);
   return out.join('\n') + '\n';
 }
 

@@ -46,7 +46,10 @@ export interface CliIO {
   write?(text: string): void | Promise<void>;
   /** Optional: where a progress bar may draw, when standard error is a terminal. */
   progressStream?: NodeJS.WritableStream;
-  /** Optional: calls `handler` on the first Ctrl-C (SIGINT); returns a function that removes it. */
+  /**
+   * Optional: calls `handler` on the next Ctrl-C (SIGINT) instead of stopping the command (once);
+   * returns a function that gives the claim up. processIO: src/cli/signals.ts claimInterrupt.
+   */
   onInterrupt?(handler: () => void): () => void;
   /** Whether standard input is a terminal (lint then says it is waiting for it). */
   stdinIsTTY?: boolean;

@@ -71,7 +71,7 @@ export function clippedLine(s: string, max = INPUT_LINE_MAX): string {
 export function listedLines<T>(items: readonly T[], noun: string, lines: (item: T) => string[], max = LISTED_MAX): string[] {
   const out: string[] = [];
   if (items.length === 0) out.push('  none');
-  for (const item of items.slice(0, max)) out.push(...lines(item));
+  for (const item of items.slice(0, max)) for (const l of lines(item)) out.push(l);
   const more = items.length - max;
   if (more > 0) out.push(`  … and ${more} more ${noun}${more === 1 ? '' : 's'} (--json lists them all)`);
   return out;
@@ -160,7 +160,7 @@ export function formatParseReport(rep: ParseReport, pc: Colors = plain): string 
     }
   }
   out.push('', head(`validation errors (${rep.errors.length})`));
-  out.push(...listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc)));
+  for (const l of listedLines(rep.errors, 'validation error', (e) => errorLines(rep.input, e, pc))) out.push(l);
   return out.join('\n');
 }
 

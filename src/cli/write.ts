@@ -14,21 +14,36 @@
 //   - Refused, with a message that says what it is: a folder, a device, a FIFO or a socket (never
 //     opened: opening a FIFO for writing waits for a reader forever); a file that exists, unless
 //     the caller replaces files (--force, lint --fix); a file with other hard links (renaming over
-//     one name would split them, and writing in place could leave a half-written file if it
-//     failed: neither is done); a file this user could not write in place (its permission bits say
+//     one name would split them), unless the caller asks for such a file to be rewritten in place
+//     (`inPlace`: lint --fix and -o, as ESLint does; see below); a file this user could not write
+//     in place (its permission bits say
 //     so; root passes them, as it would writing in place); a file owned by someone this user cannot
 //     give the new file to (only root can chown to another user: the owner is never changed
 //     silently, so the file is left as it is); and, when the caller says what it read
 //     (`expect`: device, inode, size, modification time), a file that is no longer that file as it
 //     was: another program's edit, or another run's rewrite, is never overwritten with text made
 //     from the old content.
+//   - A file with other hard links, when the caller asks for it (`inPlace`), keeps its inode and
+//     so every one of its names: the new content is first written whole to the new file as
+//     above, and the old content copied whole to a second new file (0600) beside it, both synced;
+//     only then is the file itself rewritten: what grows past its old end first (a failure there
+//     cuts it back to its old length, the old content untouched), then the rest over the old
+//     bytes, then it is cut to its new length. A failure while the old bytes are being
+//     overwritten (a disk that allocates on overwrite, an I/O error) writes the old content back
+//     from the copy; should even that fail, the copy is kept and the message names it. Its mode,
+//     owner, links, extended attributes and ACLs are those it had (it is the same file).
 //   - Any failure removes the new file and throws a WriteError: "cannot write <name>: <reason>",
 //     the system's reason in words (no space left on device, permission denied, ...). The commands
 //     print it as one line and exit 2.
+//   - The new files of writes in progress are known (`abandonWrites` removes them all, as the
+//     command line does on SIGINT, SIGTERM or SIGHUP: src/cli/signals.ts), and are removed too if
+//     the process exits before a write ends (process.exit from anywhere).
 //
 // What is not kept: extended attributes and ACLs of a replaced file (rename gives the new file's,
 // as most editors' "save" does). What no check can close: a change to the destination in the
-// instant between the last check and the rename.
+// instant between the last check and the rename; and for a file rewritten in place, a process
+// killed (SIGKILL, a power cut) while it overwrites the file: its old content is then in the
+// copy beside it (.url-grammar-<random>.tmp), which is left there.
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -39,17 +54,20 @@ import {
   fchownSync,
   fstatSync,
   fsyncSync,
+  ftruncateSync,
   linkSync,
   lstatSync,
   openSync,
+  readSync,
   realpathSync,
   renameSync,
+  statSync,
   unlinkSync,
   write as writeCallback,
   writeSync,
   type BigIntStats,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { printable } from './printable';
 
 /** What a file was when it was read: if any of it differs, it is another file, or was changed. */
@@ -138,6 +156,11 @@ export interface SafeWriteOptions {
   replace?: boolean;
   /** What the caller read: the file must still be that one, unchanged, or nothing is written. */
   expect?: FileIdentity;
+  /**
+   * With `replace`: a file with other hard links is rewritten in place, keeping them (see the top
+   * of this file), instead of being refused.
+   */
+  inPlace?: boolean;
 }
 
 /** A write piece by piece: `write` each piece in order (awaiting it), then `end`; or `abort`. */
@@ -195,7 +218,7 @@ function checkDestination(path: string, st: BigIntStats | null, options: SafeWri
   const kind = kindOf(st);
   if (kind !== null) throw new WriteError(path, `it is ${kind}`);
   if (!options.replace) throw new WriteError(path, 'it exists: use --force to replace it', 'EEXIST');
-  if (st.nlink > 1n) throw new WriteError(path, `it has ${st.nlink} hard links: replacing it would split them; not rewritten`);
+  if (st.nlink > 1n && !options.inPlace) throw new WriteError(path, `it has ${st.nlink} hard links: replacing it would split them; not rewritten`);
 }
 
 /**
@@ -205,13 +228,37 @@ function checkDestination(path: string, st: BigIntStats | null, options: SafeWri
  */
 export function checkWritable(path: string, options: SafeWriteOptions = {}): void {
   try {
-    const dest = resolveDestination(path);
-    const st = lstatOrNull(dest.real);
+    let dest: Destination;
+    let st: BigIntStats | null;
+    try {
+      dest = resolveDestination(path);
+      st = lstatOrNull(dest.real);
+    } catch (e) {
+      // a part of the path that is a file: said as such
+      if ((e as { code?: string }).code === 'ENOTDIR') checkFolder(path, dirname(resolve(path)));
+      throw e;
+    }
     checkDestination(path, st, options);
     if (st !== null) checkPermission(dest.real);
+    else checkFolder(path, dirname(resolve(dest.real)));
   } catch (e) {
     throw toWriteError(path, e);
   }
+}
+
+/** Throws unless a new file can be made in `folder`: it exists, is a folder, and this user may write in it. */
+function checkFolder(path: string, folder: string): void {
+  let st: BigIntStats;
+  try {
+    st = statSync(folder, { bigint: true });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOENT') throw new WriteError(path, `the folder ${shownPath(folder)} does not exist`, code);
+    if (code === 'ENOTDIR') throw new WriteError(path, `a part of ${shownPath(folder)} is not a folder`, code);
+    throw e;
+  }
+  if (!st.isDirectory()) throw new WriteError(path, `${shownPath(folder)} is not a folder`, 'ENOTDIR');
+  accessSync(folder, constants.W_OK | constants.X_OK);
 }
 
 /** The permission to write `real` in place, which its replacement asks for too (root passes). */
@@ -226,7 +273,8 @@ function createTemporary(folder: string): { fd: number; file: string } {
   for (let attempt = 0; ; attempt++) {
     const file = join(folder, `.url-grammar-${randomBytes(8).toString('hex')}.tmp`);
     try {
-      return { fd: openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600), file };
+      // (read and write: an in-place rewrite reads it back)
+      return { fd: openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600), file };
     } catch (e) {
       // (with 64 random bits a clash is all but impossible: a few in a row mean something else)
       if ((e as { code?: string }).code !== 'EEXIST' || attempt >= 3) throw e;
@@ -237,6 +285,38 @@ function createTemporary(folder: string): { fd: number; file: string } {
 /** The mode a file created now gets: 0666 less the process's umask. */
 function newFileMode(): number {
   return 0o666 & ~process.umask();
+}
+
+/** The writes in progress, whose new files a signal or an exit removes (abandonWrites). */
+const inFlight = new Set<Pending>();
+let exitHook = false;
+
+/**
+ * Gives up every write in progress, now and synchronously: their new files are removed, their
+ * destinations left as they were. Returns the destinations, as given. (What a signal does:
+ * src/cli/signals.ts.)
+ */
+export function abandonWrites(): string[] {
+  const paths: string[] = [];
+  for (const p of [...inFlight]) {
+    paths.push(p.dest.path);
+    p.abort();
+  }
+  return paths;
+}
+
+/** How much is copied at a time between files (the in-place rewrite). */
+const COPY = 1 << 16;
+
+/** Copies `length` bytes of `from` at `fromAt` to `to` at `toAt`, synchronously. */
+function copyRange(from: number, fromAt: number, to: number, toAt: number, length: number): void {
+  const buffer = Buffer.allocUnsafe(Math.min(COPY, Math.max(length, 1)));
+  for (let done = 0; done < length; ) {
+    const n = readSync(from, buffer, 0, Math.min(buffer.length, length - done), fromAt + done);
+    if (n === 0) throw new Error('the file ended before its length: it changed while it was copied');
+    for (let at = 0; at < n; ) at += writeSync(to, buffer, at, n - at, toAt + done + at);
+    done += n;
+  }
 }
 
 /** One write in progress: its destination, its new file, and how it ends. */
@@ -256,12 +336,21 @@ class Pending {
     const { fd, file } = createTemporary(dirname(dest.real));
     this.fd = fd;
     this.file = file;
+    inFlight.add(this);
+    if (!exitHook) {
+      exitHook = true;
+      // (an exit in the middle of a write, from anywhere, leaves no new file behind)
+      process.on('exit', () => void abandonWrites());
+    }
   }
 
   get descriptor(): number {
-    if (this.fd === null) throw new Error('this write has ended');
+    if (this.fd === null) throw new Error(this.abandoned ? 'the write was abandoned' : 'this write has ended');
     return this.fd;
   }
+
+  /** Whether abort was called (by the caller, or by abandonWrites). */
+  private abandoned = false;
 
   /** Checks the destination again, gives the new file its mode and owner, and its name. */
   commit(): void {
@@ -273,6 +362,11 @@ class Pending {
       checkDestination(this.dest.path, now, this.options);
       if (now !== null) {
         checkPermission(this.dest.real);
+        if (now.nlink > 1n) {
+          // (checkDestination let it through: the caller asked for it)
+          this.rewriteInPlace(now);
+          return;
+        }
         const mine = fstatSync(fd, { bigint: true });
         if (mine.uid !== now.uid || mine.gid !== now.gid) {
           try {
@@ -288,6 +382,7 @@ class Pending {
         this.close();
         renameSync(file, this.dest.real);
         this.file = null;
+        inFlight.delete(this);
         return;
       }
       fchmodSync(fd, newFileMode());
@@ -303,8 +398,81 @@ class Pending {
       }
       this.close();
       this.removeTemporary();
+      inFlight.delete(this);
       return;
     }
+  }
+
+  /**
+   * Writes the new file's content over the destination `now` (a file with other hard links), in
+   * place (see the top of this file): its old content is first copied whole beside it.
+   */
+  private rewriteInPlace(now: BigIntStats): void {
+    const fd = this.descriptor;
+    const newSize = Number(fstatSync(fd).size);
+    const real = this.dest.real;
+    const backup = createTemporary(dirname(real));
+    let target: number | null = null;
+    let keepBackup = false;
+    try {
+      target = openSync(real, constants.O_WRONLY | O_NOFOLLOW);
+      const opened = fstatSync(target, { bigint: true });
+      // the file opened must be the one checked (not one renamed there meanwhile)
+      if (opened.dev !== now.dev || opened.ino !== now.ino || opened.size !== now.size || opened.mtimeNs !== now.mtimeNs) throw changedSinceRead(this.dest.path);
+      const oldSize = Number(now.size);
+      // the old content, whole, beside it
+      const source = openSync(real, constants.O_RDONLY | O_NOFOLLOW);
+      try {
+        copyRange(source, 0, backup.fd, 0, oldSize);
+      } finally {
+        closeSync(source);
+      }
+      fsyncSync(backup.fd);
+      // what grows past the old end: a failure here cuts the file back, the old bytes untouched
+      if (newSize > oldSize) {
+        try {
+          copyRange(fd, oldSize, target, oldSize, newSize - oldSize);
+          fsyncSync(target);
+        } catch (e) {
+          try {
+            ftruncateSync(target, oldSize);
+          } catch {
+            keepBackup = true;
+            throw new WriteError(this.dest.path, `${toWriteError(this.dest.path, e).reason}; it could not be cut back to its old length: its content before this write is in ${shownPath(backup.file)}`, (e as { code?: string }).code);
+          }
+          throw e;
+        }
+      }
+      // the old bytes overwritten: a failure here writes them back from the copy
+      try {
+        copyRange(fd, 0, target, 0, Math.min(oldSize, newSize));
+        if (newSize < oldSize) ftruncateSync(target, newSize);
+        fsyncSync(target);
+      } catch (e) {
+        try {
+          copyRange(backup.fd, 0, target, 0, oldSize);
+          ftruncateSync(target, oldSize);
+          fsyncSync(target);
+        } catch {
+          keepBackup = true;
+          throw new WriteError(this.dest.path, `${toWriteError(this.dest.path, e).reason}; it was left part written: its content before this write is in ${shownPath(backup.file)}`, (e as { code?: string }).code);
+        }
+        throw e;
+      }
+    } finally {
+      if (target !== null) closeSync(target);
+      closeSync(backup.fd);
+      if (!keepBackup) {
+        try {
+          unlinkSync(backup.file);
+        } catch {
+          // (made by this write, in a folder this user writes)
+        }
+      }
+    }
+    this.close();
+    this.removeTemporary();
+    inFlight.delete(this);
   }
 
   private close(): void {
@@ -327,6 +495,8 @@ class Pending {
 
   /** Closes and removes the new file (nothing of the destination is touched). */
   abort(): void {
+    inFlight.delete(this);
+    if (this.fd !== null) this.abandoned = true;
     try {
       this.close();
     } catch {

@@ -40,10 +40,13 @@
 // standard error says why); 2 for bad arguments, found before the run starts (an unknown parser, an
 // --against that names none, a corpus file that cannot be read, a folder among them, a --report or
 // --wpt-candidates file that cannot be created, a DIR without a built url-grammar); 130 when
-// stopped by Ctrl-C. Checking an output file that is not there creates it and removes it at once:
-// a run that fails leaves none behind; one that is there is left as it is until the end.
+// stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP: nothing more is written then). The output
+// files are written through the core's safe writer (url-grammar/cli): checked before the run
+// without creating anything, and replaced only when their new content is whole, so a run that
+// fails, or a disk that fills, leaves what was there as it was.
 
-import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
   BUILTIN_PARSERS,
@@ -53,6 +56,7 @@ import {
   childProcessAdapter,
   DEFAULT_STARTUP_TIMEOUT_MS,
   isBuiltinParser,
+  MAX_TIMER_MS,
   type AdapterReport,
   type BuiltinParser,
   type CompareCase,
@@ -68,7 +72,7 @@ import { BROWSER_ENGINES, CandidateCollector, candidatesJson, wptCandidates } fr
 import type { PairReport } from './pairs';
 import { compareStream, type StreamReport } from './stream';
 import type { ClassReport } from './classes';
-import { createColors, usageError, useColor, type CliIO, type Colors, type CommandSpec } from 'url-grammar/cli';
+import { checkWritable, createColors, usageError, useColor, writeFileSafely, type CliIO, type Colors, type CommandSpec } from 'url-grammar/cli';
 
 export { parseWptCorpus };
 
@@ -91,7 +95,7 @@ export const DEFAULT_MANIFEST = 'adapters/manifest.json';
 /** Per request, for adapters in other processes (ms). */
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** For everything one adapter process does (ms): none to speak of, since a corpus may be millions of lines. */
-const DEFAULT_TOTAL_TIMEOUT_MS = 2 ** 31 - 1;
+const DEFAULT_TOTAL_TIMEOUT_MS = MAX_TIMER_MS;
 
 const usage = usageError;
 
@@ -214,6 +218,49 @@ function nonNegativeInteger(text: string | undefined, fallback: number, option: 
     throw usage(`${option} wants a whole number${min > 0 ? ` of at least ${min}` : ''}, not ${JSON.stringify(text)}`);
   }
   return Number(text);
+}
+
+/**
+ * A limit in ms for a timer (--timeout, --startup-timeout, --total-timeout): a whole number of at
+ * least 1; one past what a timer holds (MAX_TIMER_MS, about 24.8 days: setTimeout would fire after
+ * 1 ms) is clamped to it, with a note.
+ */
+export function timerOption(text: string | undefined, fallback: number, option: string, note: (text: string) => void): number {
+  if (text === undefined) return fallback;
+  if (!/^[0-9]+$/.test(text) || /^0+$/.test(text)) throw usage(`${option} wants a whole number of at least 1 (ms), not ${JSON.stringify(text)}`);
+  // (compared as digits: a number past 2^53 would be rounded)
+  const digits = text.replace(/^0+/, '');
+  const max = String(MAX_TIMER_MS);
+  if (digits.length > max.length || (digits.length === max.length && digits > max)) {
+    note(`${option} ${digits} ms is more than a timer holds: using ${fmt(MAX_TIMER_MS)} ms (about 24.8 days)`);
+    return MAX_TIMER_MS;
+  }
+  return Number(digits);
+}
+
+/**
+ * The most worker threads --workers gives: the cores this process may use (os.availableParallelism),
+ * less the one that reads, counts and writes; at least 1. A thread is some 4 MB and 15 ms to start,
+ * and more threads than cores only take turns.
+ */
+export function maxWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+/**
+ * --workers: a whole number (0: none); undefined for the default. More than maxWorkers() is clamped
+ * to it, with a note. (The pool never starts more than the batches it is given need either:
+ * ./pool.)
+ */
+export function workerCount(text: string | undefined, note: (text: string) => void, max: number = maxWorkers()): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text)) throw usage(`--workers wants a whole number (0: none), not ${JSON.stringify(text)}`);
+  const digits = text.replace(/^0+(?=.)/, '');
+  if (digits.length > String(max).length || Number(digits) > max) {
+    note(`--workers ${digits} is more than the ${fmt(max + 1)} core${max + 1 === 1 ? '' : 's'} here can run at once (one reads and counts): using ${fmt(max)}`);
+    return max;
+  }
+  return Number(digits);
 }
 
 /** One part of the corpus: how to read it, and how much of the progress total it is. */
@@ -540,12 +587,13 @@ export function formatList(
     rows.push([e.name, terminalText(`adapter (${e.language || 'other'})`), a.available ? 'yes' : 'no', terminalText(a.available ? e.title : `${a.reason}; install: ${e.install || '(not given)'}`)]);
     versionOf(e.name, a.available, e);
   }
-  const widths = rows[0].map((_, i) => (i === 3 ? 0 : Math.max(...rows.map((r) => r[i].length))));
+  const widths = rows[0].map((_, i) => (i === 3 ? 0 : rows.reduce((w, r) => Math.max(w, r[i].length), 0)));
   for (const r of rows) lines.push(r.map((c, i) => (i === 3 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
   if (versions.length > 0) {
     // indented, so that no line of it starts with a parser's name as the rows above do
-    const width = Math.max(...versions.map(([n]) => n.length));
-    lines.push('', 'versions:', ...versions.map(([n, v]) => `  ${n.padEnd(width)}  ${v}`));
+    const width = versions.reduce((w, [n]) => Math.max(w, n.length), 0);
+    lines.push('', 'versions:');
+    for (const [n, v] of versions) lines.push(`  ${n.padEnd(width)}  ${v}`);
   }
   lines.push('', manifestFile === null ? `no adapters manifest (${DEFAULT_MANIFEST} is not in this installation)` : `adapters from ${manifestFile}`);
   return lines.join('\n') + '\n';
@@ -624,7 +672,7 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
     const rows: string[][] = [['component', ...shown.map((a) => terminalText(a.name))]];
     rows.push(['answered', ...shown.map((a) => `${fmt(a.answered)}/${fmt(out.cases)}`)]);
     for (const k of COMPONENTS) rows.push([k, ...shown.map((a) => cell(a.components[k].agreed, a.components[k].compared))]);
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    const widths = rows[0].map((_, i) => rows.reduce((w, r) => Math.max(w, r[i].length), 0));
     const eq = (out as { equivalence?: string }).equivalence;
     const how = eq === 'meaning' ? ' by meaning (a difference only in notation is not counted: see "notation only" below; --equivalence exact counts it)' : eq === 'exact' ? ' as exact text' : '';
     lines.push('', `agreement with ${terminalText(out.reference)}${how} (agreed/compared; "-": not reported by that parser)`);
@@ -635,11 +683,11 @@ export function formatCompareReport(out: CompareOutput, pc: Colors = createColor
   }
   // parser against parser, when the report has the pairs (compareStream's do)
   const pairs = (out as { pairs?: PairReport[] }).pairs;
-  if (pairs && pairs.length > 0) lines.push(...formatPairsText(pairs, pc));
+  if (pairs && pairs.length > 0) for (const l of formatPairsText(pairs, pc)) lines.push(l);
   for (const a of out.adapters) {
     if (!a.available) lines.push('', `${pc.bold(terminalText(a.name))}: unavailable (${terminalText(a.unavailable ?? 'no reason given')})`);
   }
-  for (const a of shown) lines.push(...adapterSections(a, out.maxExamples, pc));
+  for (const a of shown) for (const l of adapterSections(a, out.maxExamples, pc)) lines.push(l);
   return lines.join('\n') + '\n';
 }
 
@@ -740,8 +788,8 @@ export const command: CommandSpec = {
     timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request, once it has started (default ${DEFAULT_TIMEOUT_MS})` },
     'startup-timeout': { type: 'string', value: '<ms>', description: `how long an adapter process may take from its start to its first answer, apart from --timeout: a browser or a JVM takes seconds on a loaded machine (default ${DEFAULT_STARTUP_TIMEOUT_MS})` },
     equivalence: { type: 'string', value: '<how>', description: `how answers are compared: meaning (default: case, percent-encoding of unreserved characters, an empty path as "/", a default port, decoded userinfo and host spellings are not differences; RFC 3986 section 6) or exact (as text)` },
-    'total-timeout': { type: 'string', value: '<ms>', description: 'how long an adapter process may take for the whole corpus (default: no limit)' },
-    workers: { type: 'string', value: '<n>', description: 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4)' },
+    'total-timeout': { type: 'string', value: '<ms>', description: 'how long an adapter process may take for the whole corpus (default: no limit); every limit in ms is at most 2147483647 (about 24.8 days, what a timer holds): more is clamped, with a note' },
+    workers: { type: 'string', value: '<n>', description: 'worker threads for the built-in parsers (0: none; default: one fewer than the cores, 1 to 4); at most one fewer than the cores (more is clamped, with a note), started only as the cases need them' },
     'wpt-candidates': { type: 'string', value: '<file>', description: "write, in WPT's urltestdata.json format, minimised inputs on which the browser engines (chromium, firefox, webkit; two at least) differ from the standard in a way no WPT input shows, judged by behaviour (each engine's difference and its url.bs step, not the literal input), url-grammar's answer the expectation (at most 50, each minimised while its behaviour holds, with at most 128 inputs re-asked)" },
   },
   async run(_args, options, io) {
@@ -759,10 +807,11 @@ export const command: CommandSpec = {
     const equivalence = (opts.equivalence ?? 'meaning') as Equivalence;
     if (!EQUIVALENCES.includes(equivalence)) throw usage(`--equivalence wants ${EQUIVALENCES.join(' or ')}, not ${JSON.stringify(opts.equivalence)}`);
     const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
-    const requestTimeoutMs = nonNegativeInteger(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', 1);
-    const startupTimeoutMs = nonNegativeInteger(opts.startupTimeout, DEFAULT_STARTUP_TIMEOUT_MS, '--startup-timeout', 1);
-    const totalTimeoutMs = Math.min(nonNegativeInteger(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', 1), DEFAULT_TOTAL_TIMEOUT_MS);
-    const workers = opts.workers === undefined ? undefined : nonNegativeInteger(opts.workers, 0, '--workers');
+    const note = (text: string) => io.err(`compare: ${text}\n`);
+    const requestTimeoutMs = timerOption(opts.timeout, DEFAULT_TIMEOUT_MS, '--timeout', note);
+    const startupTimeoutMs = timerOption(opts.startupTimeout, DEFAULT_STARTUP_TIMEOUT_MS, '--startup-timeout', note);
+    const totalTimeoutMs = timerOption(opts.totalTimeout, DEFAULT_TOTAL_TIMEOUT_MS, '--total-timeout', note);
+    const workers = workerCount(opts.workers, note);
     const parts = corpusParts(io, opts);
     const { builtins, builds, adapters, explicit } = chooseAdapters(opts, manifest, { requestTimeoutMs, startupTimeoutMs, totalTimeoutMs, onStatus: (m) => io.err(`compare: ${terminalText(m)}\n`) });
     const candidates = opts.wptCandidates === undefined ? undefined : candidateSetup(adapters);
@@ -909,71 +958,45 @@ export interface OutputFile {
   file: string;
   /** What it holds, for messages: "the report", "the WPT candidates". */
   what: string;
-  /** Whether it was there before the run: one this run creates is removed again when writing it fails. */
-  existed: boolean;
 }
 
 function firstLine(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0];
 }
 
-/**
- * Checks, before the run, that `file` can be written at its end: its folder exists and is a folder,
- * it is not a folder itself, and it can be opened for writing; a usage error (exit 2) in one line
- * otherwise. Nothing is left behind and nothing changes: a file that is not there is created to
- * know that it can be, then removed at once; one that is there is opened to append nothing.
- */
-export function checkOutputFile(file: string, what: string): OutputFile {
-  const fail = (why: string) => usage(`cannot write ${what} ${JSON.stringify(file)}: ${why}`);
-  const folder = dirname(resolve(file));
-  let folderStat: Stats;
-  try {
-    folderStat = statSync(folder);
-  } catch (e) {
-    throw fail((e as NodeJS.ErrnoException).code === 'ENOENT' ? `the folder ${folder} does not exist` : firstLine(e));
-  }
-  if (!folderStat.isDirectory()) throw fail(`${folder} is not a folder`);
-  let stat: Stats | undefined;
-  try {
-    stat = statSync(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(firstLine(e));
-  }
-  if (stat?.isDirectory()) throw fail('it is a folder');
-  try {
-    if (stat === undefined) {
-      closeSync(openSync(file, 'wx'));
-      rmSync(file, { force: true });
-    } else if (stat.isFile()) {
-      closeSync(openSync(file, 'a'));
-    } else {
-      // a device or a pipe: opening it could wait for a reader, so only the permission is checked
-      accessSync(file, constants.W_OK);
-    }
-  } catch (e) {
-    throw fail(firstLine(e));
-  }
-  return { file, what, existed: stat !== undefined };
+/** The safe writer's reason for a WriteError (by name: this package may hold another copy of the core), else the first line. */
+function writeReason(e: unknown): string {
+  const reason = (e as { reason?: unknown } | null)?.reason;
+  return e instanceof Error && e.name === 'WriteError' && typeof reason === 'string' ? reason : firstLine(e);
 }
 
 /**
- * Writes an output file at the end of the run; null when written, otherwise the one line that says
- * why not (a file this run created is removed again, so that no partial one is left; one that was
- * there before may be left incomplete).
+ * Checks, before the run, that `file` can be written at its end through the core's safe writer
+ * (url-grammar/cli): its folder exists and this user may write in it, and it is not a folder, a
+ * device, a FIFO or a file this user could not replace; a usage error (exit 2) in one line
+ * otherwise. Nothing is created and nothing changes.
+ */
+export function checkOutputFile(file: string, what: string): OutputFile {
+  try {
+    checkWritable(file, { replace: true });
+  } catch (e) {
+    throw usage(`cannot write ${what} ${JSON.stringify(file)}: ${writeReason(e)}`);
+  }
+  return { file, what };
+}
+
+/**
+ * Writes an output file at the end of the run, through the core's safe writer: the new content
+ * goes to a new file beside it, which takes its name only when whole, so a failure (a full disk)
+ * leaves the file that was there as it was, and no new file behind. Null when written, otherwise
+ * the one line that says why not.
  */
 function writeOutputFile(out: OutputFile, text: string): string | null {
   try {
-    writeFileSync(out.file, text);
+    writeFileSafely(out.file, text, { replace: true });
     return null;
   } catch (e) {
-    if (!out.existed) {
-      try {
-        rmSync(out.file, { force: true });
-      } catch {
-        // what was written of it stays: the message says it was not written
-      }
-    }
-    return `cannot write ${out.what} ${JSON.stringify(out.file)}: ${firstLine(e)}`;
+    return `cannot write ${out.what} ${JSON.stringify(out.file)}: ${writeReason(e)}`;
   }
 }
 

@@ -225,6 +225,7 @@ function exitText(code: number | null, signal: NodeJS.Signals | null): string {
 }
 
 export interface ChildProcessAdapterOptions {
+  // (every limit in ms is clamped to MAX_TIMER_MS, what a timer holds)
   /**
    * How long the adapter may go without answering while requests wait, in ms: the oldest waiting
    * request fails the adapter when neither it nor any other request has been answered within this
@@ -266,6 +267,19 @@ export const DEFAULT_PREPARE_TIMEOUT_MS = 10 * 60_000;
 
 /** How long an adapter may take by default from its start to its first line (ms): a browser or a JVM on a loaded machine. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
+
+/**
+ * The longest delay a timer holds: setTimeout takes a signed 32-bit number of milliseconds (about
+ * 24.8 days) and fires after 1 ms for anything longer. Every limit an adapter is given is clamped
+ * to it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `ms` (or `fallback`) as a timer's delay: at least `min`, at most MAX_TIMER_MS. */
+function timerDelay(ms: number | undefined, fallback: number, min = 1): number {
+  const v = ms === undefined || Number.isNaN(ms) ? fallback : ms;
+  return Math.min(MAX_TIMER_MS, Math.max(min, v));
+}
 
 export interface ChildProcessAdapter extends ParserAdapter {
   parse(input: string, base: string | null): Promise<Result>;
@@ -349,9 +363,9 @@ class ChildProcessClient implements ChildProcessAdapter {
     private readonly options: ChildProcessAdapterOptions,
   ) {
     if (options.version !== undefined) this.version = options.version;
-    this.requestTimeoutMs = Math.max(1, options.requestTimeoutMs ?? 10_000);
-    this.startupTimeoutMs = Math.max(1, options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
-    this.totalTimeoutMs = Math.max(1, options.totalTimeoutMs ?? 600_000);
+    this.requestTimeoutMs = timerDelay(options.requestTimeoutMs, 10_000);
+    this.startupTimeoutMs = timerDelay(options.startupTimeoutMs, DEFAULT_STARTUP_TIMEOUT_MS);
+    this.totalTimeoutMs = timerDelay(options.totalTimeoutMs, 600_000);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1024);
     this.maxLineBytes = Math.max(16, options.maxLineBytes ?? 1 << 20);
     this.maxBlankLines = Math.max(0, options.maxBlankLines ?? 10_000);
@@ -399,7 +413,7 @@ class ChildProcessClient implements ChildProcessAdapter {
     this.preparation = new Promise<void>((resolve) => {
       const line = [spec.command, ...spec.args].join(' ');
       const started = Date.now();
-      const limit = Math.max(1, spec.timeoutMs ?? DEFAULT_PREPARE_TIMEOUT_MS);
+      const limit = timerDelay(spec.timeoutMs, DEFAULT_PREPARE_TIMEOUT_MS);
       let tail = '';
       let child: ChildProcess;
       const finish = (failure: string | null) => {
@@ -714,7 +728,7 @@ class ChildProcessClient implements ChildProcessAdapter {
     if (child) {
       this.closing = true;
       child.stdin!.end();
-      const graceMs = Math.max(0, options.graceMs ?? 3000);
+      const graceMs = timerDelay(options.graceMs, 3000, 0);
       const grace = setTimeout(() => void endProcess(child.pid), graceMs);
       await this.closed;
       clearTimeout(grace);

@@ -76,16 +76,21 @@ interface Waiting {
   size: number;
 }
 
-/** The built-in parsers on `count` worker threads; batches go to the least busy one. */
-export function workerPool(names: readonly InProcessParser[], count: number): InProcessRunner {
+/**
+ * The built-in parsers on at most `count` worker threads, started as the batches need them: a batch
+ * goes to an idle thread, or to a new one while there are fewer than `count`, or else to the least
+ * busy (so a corpus of two cases starts one thread, whatever `count`).
+ */
+export function workerPool(names: readonly InProcessParser[], count: number): InProcessRunner & { threads(): number } {
   const workers: Array<{ w: Worker; waiting: Map<number, Waiting>; dead: string | null }> = [];
+  const most = Math.max(1, count);
   let nextId = 1;
   const failAll = (slot: (typeof workers)[number], why: string) => {
     slot.dead = why;
     for (const p of slot.waiting.values()) p.resolve(names.map(() => Array.from({ length: p.size }, () => new AdapterError(why))));
     slot.waiting.clear();
   };
-  for (let i = 0; i < Math.max(1, count); i++) {
+  const start = () => {
     const w = startWorker();
     const slot = { w, waiting: new Map<number, Waiting>(), dead: null as string | null };
     w.on('message', (reply: WorkerReply) => {
@@ -98,12 +103,15 @@ export function workerPool(names: readonly InProcessParser[], count: number): In
     w.on('error', (e) => failAll(slot, `the worker thread failed: ${e instanceof Error ? e.message : String(e)}`));
     w.on('exit', (code) => failAll(slot, `the worker thread exited with code ${code}`));
     workers.push(slot);
-  }
+    return slot;
+  };
   return {
+    threads: () => workers.length,
     run(cases) {
       const live = workers.filter((s) => s.dead === null);
-      if (live.length === 0) return Promise.resolve(names.map(() => cases.map(() => new AdapterError(workers[0]?.dead ?? 'no worker thread'))));
-      const slot = live.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      const idle = live.find((s) => s.waiting.size === 0);
+      const slot = idle ?? (workers.length < most ? start() : live.length > 0 ? live.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a)) : null);
+      if (slot === null) return Promise.resolve(names.map(() => cases.map(() => new AdapterError(workers[0]?.dead ?? 'no worker thread'))));
       const id = nextId++;
       return new Promise<Outcome[][]>((resolve) => {
         slot.waiting.set(id, { resolve, size: cases.length });

@@ -295,7 +295,9 @@ export function markdownReport(r: ReportInput): string {
   for (const s of summaryLines(r, w)) lines.push(`- ${s}`);
   const eq = equivalenceText(r);
   // as literal text: the examples in them ("http://h:80/") must not become links
-  lines.push('', mdText(eq.sentence), ...(eq.forgiven.length > 0 ? ['', ...eq.forgiven.map((f) => `- ${mdText(f)}`)] : []));
+  lines.push('', mdText(eq.sentence));
+  if (eq.forgiven.length > 0) lines.push('');
+  for (const f of eq.forgiven) lines.push(`- ${mdText(f)}`);
   const versions = a.some((x) => versionOf(x) !== undefined);
   lines.push('', '## Agreement with url-grammar', '', 'Each cell: the share of cases where both answered that component and agreed (agreed/compared, and how many of those are the same text when notation was forgiven); "–": that parser does not report it.', '');
   lines.push(`| parser |${versions ? ' version |' : ''} answered | ${COMPONENTS.join(' | ')} |`, `| :--- |${versions ? ' :--- |' : ''}${[null, ...COMPONENTS].map(() => ' ---: |').join('')}`);
@@ -340,7 +342,8 @@ export function markdownReport(r: ReportInput): string {
     if (c.description) lines.push(mdOwn(c.description), '');
     lines.push(`Decided by ${pinnedLink(classAnchor(c))} (in the live standard: ${c.link}).${c.security ? ' Security-relevant.' : ''}`);
     const sides = failureSideTexts(c, r.reference, w);
-    if (sides.length > 0) lines.push('', 'Which side is permissive:', '', ...sides.map((t) => `- ${t}`));
+    if (sides.length > 0) lines.push('', 'Which side is permissive:', '');
+    for (const t of sides) lines.push(`- ${t}`);
     lines.push('', `Root causes (a behaviour: the same kind of scheme and minimised difference; each parser with its own values and shortest case; confusion first, then failures): ${fmt(c.rootCauseCount)}${c.untracked > 0 ? `, and ${fmt(c.untracked)} differences beyond the ones tracked` : ''}:`, '');
     for (const k of c.rootCauses) {
       lines.push(`- ${rootCauseText(k, r.reference, w)}`);
@@ -492,10 +495,16 @@ export function htmlReport(r: ReportInput): string {
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
   h.push(`<style>${PAGE_STYLE}</style>`, '</head><body>', '<h1>url-grammar compare</h1>');
   if (r.note) h.push(`<p>${esc(terminalText(r.note))}</p>`);
-  h.push('<ul>', ...summaryLines(r, TERMINAL).map((s) => `<li>${esc(s)}</li>`), '</ul>');
+  h.push('<ul>');
+  for (const s of summaryLines(r, TERMINAL)) h.push(`<li>${esc(s)}</li>`);
+  h.push('</ul>');
   const eq = equivalenceText(r);
   h.push(`<p>${esc(eq.sentence)}</p>`);
-  if (eq.forgiven.length > 0) h.push('<ul id="forgiven">', ...eq.forgiven.map((f) => `<li>${esc(f)}</li>`), '</ul>');
+  if (eq.forgiven.length > 0) {
+    h.push('<ul id="forgiven">');
+    for (const f of eq.forgiven) h.push(`<li>${esc(f)}</li>`);
+    h.push('</ul>');
+  }
   const versions = a.some((x) => versionOf(x) !== undefined);
   h.push('<h2>Agreement with url-grammar</h2><p>Each cell: the share of cases where both answered that component and agreed (its tooltip: agreed/compared, and how many of those are the same text when notation was forgiven); "–": that parser does not report it.</p>');
   h.push(`<div class="scroll"><table id="agreement"><tr><th>parser</th><th>answered</th>${COMPONENTS.map((k) => `<th>${k}</th>`).join('')}</tr>`);
@@ -565,7 +574,11 @@ export function htmlReport(r: ReportInput): string {
     if (c.description) h.push(`<p>${esc(c.description)}</p>`);
     h.push(`<p>Decided by <a href="${esc(pinnedLink(classAnchor(c)))}">url.bs ${esc(classAnchor(c))} at ${esc(SPEC_COMMIT)}</a> (<a href="${esc(c.link)}">the live standard</a>).${c.security ? ' <span class="sec">Security-relevant.</span>' : ''}</p>`);
     const sides = failureSideTexts(c, r.reference, TERMINAL);
-    if (sides.length > 0) h.push('<p>Which side is permissive:</p><ul>', ...sides.map((t) => `<li>${esc(t)}</li>`), '</ul>');
+    if (sides.length > 0) {
+      h.push('<p>Which side is permissive:</p><ul>');
+      for (const t of sides) h.push(`<li>${esc(t)}</li>`);
+      h.push('</ul>');
+    }
     if (c.untracked > 0) h.push(`<p>${fmt(c.untracked)} differences beyond the root causes tracked are counted, not grouped.</p>`);
     for (const k of c.rootCauses) h.push(findingHtml(c, k, r));
     c.examples.forEach((e) => {
@@ -620,7 +633,7 @@ export function formatPairsText(pairs: readonly PairReport[], pc: Colors, top = 
       }),
     ]);
   });
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const widths = rows[0].map((_, i) => rows.reduce((w, r) => Math.max(w, r[i].length), 0));
   rows.forEach((r, j) => {
     const text = r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
     lines.push(j === 0 ? pc.bold(text) : text);

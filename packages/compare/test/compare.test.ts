@@ -8,11 +8,11 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
 import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
-import { DEFAULT_CORPUS, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand } from '../src/cli';
+import { DEFAULT_CORPUS, maxWorkers, packageRoot, parseCorpusText, parseLinesCorpus, parseWptCorpus, quoted, splitCommand, workerCount } from '../src/cli';
 import {
   AdapterError,
   COMPONENTS,
@@ -34,6 +34,11 @@ import {
   type ParserAdapter,
   type Result,
 } from '../src/compare';
+import { workerPool } from '../src/pool';
+
+/** Writes that fail on purpose: the new files of the safe writer meet ENOSPC (the core's test/support/failing-writes.js). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { failWrites } = require(join(CORE_ROOT, 'test', 'support', 'failing-writes.js')) as { failWrites: (o: { mode: string }) => () => void };
 
 const root = join(__dirname, '..');
 const PYTHON_ADAPTER = join(root, 'adapters', 'python_urllib.py');
@@ -740,7 +745,7 @@ describe('compare: bad paths and option values fail before the run, and no resul
     writeFileSync(join(dir, 'file'), '');
     const runs: Array<[string[], RegExp]> = [
       [['--report', join(dir, 'no-such-folder', 'r.html')], /^error: cannot write the report ".*r\.html": the folder .*no-such-folder does not exist\n$/],
-      [['--report', join(dir, 'ok.md'), '--report', join(dir, 'folder.html')], /^error: cannot write the report ".*folder\.html": it is a folder\n$/],
+      [['--report', join(dir, 'ok.md'), '--report', join(dir, 'folder.html')], /^error: cannot write the report ".*folder\.html": it is a directory\n$/],
       [['--report', join(dir, 'file', 'r.md')], /^error: cannot write the report ".*r\.md": .*file is not a folder\n$/],
       [['--wpt-candidates', join(dir, 'no-such-folder', 'x.json'), '--adapter', marked('chromium', marker), '--adapter', marked('firefox', marker)], /^error: cannot write the WPT candidates ".*x\.json": the folder .*no-such-folder does not exist\n$/],
     ];
@@ -797,28 +802,62 @@ describe('compare: bad paths and option values fail before the run, and no resul
     expect(JSON.parse(out()).adapters).to.deep.equal([]);
   });
 
-  const FULL = '/dev/full';
-  const why = existsSync(FULL) ? null : `no ${FULL} here to fill the disk on purpose`;
-  // skipped, with the reason in the title, where there is no /dev/full (not Linux)
-  (why === null ? it : it.skip)(`a file that cannot be written at the end after all (a full disk): the output is still printed, one line on standard error, exit 1, no "written to"${why === null ? '' : ` (skipped: ${why})`}`, async () => {
-    const report = join(dir, 'r.html');
-    symlinkSync(FULL, report);
-    const json = diskIO();
-    expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--json', '--report', report], json.io), json.err()).to.equal(1);
-    expect(JSON.parse(json.out())).to.deep.include({ cases: 3 });
-    expect(json.err()).to.match(/^error: cannot write the report ".*r\.html": ENOSPC[^\n]*\n$/);
+  it('a device (/dev/full) as a --report or --wpt-candidates file: refused before the run, one line, exit 2 (the safe writer writes regular files only)', async function () {
+    if (!existsSync('/dev/full')) this.skip(); // Linux has /dev/full: the case runs here and in CI
+    for (const [option, what] of [
+      ['--report', 'the report'],
+      ['--wpt-candidates', 'the WPT candidates'],
+    ]) {
+      const file = join(dir, option === '--report' ? 'r.html' : 'x.json');
+      symlinkSync('/dev/full', file);
+      const browser = (name: string, mode: string) => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_BROWSER)} ${mode}`;
+      const { io, out, err } = diskIO();
+      const code = await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--adapter', browser('chromium', 'none'), '--adapter', browser('firefox', 'none'), option, file], io);
+      expect(code, err()).to.equal(2);
+      expect(err()).to.equal(`error: cannot write ${what} ${JSON.stringify(file)}: it is a character device\n`);
+      expect(out()).to.equal('');
+      rmSync(file);
+    }
+  });
 
-    const candidates = join(dir, 'x.json');
-    symlinkSync(FULL, candidates);
-    const text = diskIO();
-    const browser = (name: string, mode: string) => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_BROWSER)} ${mode}`;
-    const code = await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'none', '--workers', '0', '--adapter', browser('chromium', 'evil'), '--adapter', browser('firefox', 'none'), '--wpt-candidates', candidates], text.io);
-    expect(code, text.err()).to.equal(1);
-    expect(text.out()).to.match(/^url-grammar compare: 3 cases \(3 from .*c\.txt\); reference url-grammar\n/);
-    expect(text.err()).to.not.include('written to');
-    const errors = text.err().split('\n').filter((l) => l.startsWith('error: '));
-    expect(errors).to.have.length(1);
-    expect(errors[0]).to.match(/^error: cannot write the WPT candidates ".*x\.json": ENOSPC.*\(\d+ candidates found, not written; /);
+  describe('a disk that fills before the end (writes to the new file fail with ENOSPC: test/support/failing-writes.js)', () => {
+    let restore: (() => void) | null = null;
+    afterEach(() => {
+      restore?.();
+      restore = null;
+    });
+
+    it('the output is still printed, one line on standard error, exit 1, no "written to"; the old report and candidates are left whole, no temporary file beside them', async () => {
+      const report = join(dir, 'r.html');
+      writeFileSync(report, '<p>the previous report</p>\n');
+      const candidates = join(dir, 'x.json');
+      writeFileSync(candidates, '[]\n');
+      restore = failWrites({ mode: 'enospc' });
+      const json = diskIO();
+      expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--json', '--report', report], json.io), json.err()).to.equal(1);
+      expect(JSON.parse(json.out())).to.deep.include({ cases: 3 });
+      expect(json.err()).to.equal(`error: cannot write the report ${JSON.stringify(report)}: no space left on device\n`);
+      expect(readFileSync(report, 'utf8')).to.equal('<p>the previous report</p>\n');
+
+      const text = diskIO();
+      const browser = (name: string, mode: string) => `${name}=${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_BROWSER)} ${mode}`;
+      const code = await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'none', '--workers', '0', '--adapter', browser('chromium', 'evil'), '--adapter', browser('firefox', 'none'), '--wpt-candidates', candidates], text.io);
+      expect(code, text.err()).to.equal(1);
+      expect(text.out()).to.match(/^url-grammar compare: 3 cases \(3 from .*c\.txt\); reference url-grammar\n/);
+      expect(text.err()).to.not.include('written to');
+      const errors = text.err().split('\n').filter((l) => l.startsWith('error: '));
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.match(/^error: cannot write the WPT candidates ".*x\.json": no space left on device \(\d+ candidates found, not written; /);
+      expect(readFileSync(candidates, 'utf8')).to.equal('[]\n');
+      restore();
+      restore = null;
+      expect(readdirSync(dir).sort()).to.deep.equal(['c.txt', 'r.html', 'x.json']);
+      // and with room again: written, whole
+      const again = diskIO();
+      expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'node', '--report', report], again.io), again.err()).to.equal(0);
+      expect(readFileSync(report, 'utf8')).to.match(/^<!DOCTYPE html>/i);
+      expect(readdirSync(dir).sort()).to.deep.equal(['c.txt', 'r.html', 'x.json']);
+    });
   });
 });
 
@@ -842,5 +881,61 @@ describe('compare: corpus files and command lines', () => {
 
   it('shows strings on one line, with invisible characters escaped', () => {
     expect(quoted('a\u2028b\u0085c\u200bd\te')).to.equal('"a\\u2028b\\u0085c\\u200bd\\te"');
+  });
+});
+
+describe('compare: bounded concurrency (--workers)', function () {
+  this.timeout(60_000);
+
+  it('at most the cores less one (the thread that reads and counts): more is clamped, with a note; a bad number is refused', () => {
+    const notes: string[] = [];
+    const note = (t: string) => void notes.push(t);
+    expect(workerCount(undefined, note, 3)).to.equal(undefined);
+    expect(workerCount('0', note, 3)).to.equal(0);
+    expect(workerCount('3', note, 3)).to.equal(3);
+    expect(notes).to.deep.equal([]);
+    expect(workerCount('1000', note, 3)).to.equal(3);
+    expect(workerCount('99999999999999999999999', note, 3)).to.equal(3);
+    expect(notes).to.deep.equal([
+      '--workers 1000 is more than the 4 cores here can run at once (one reads and counts): using 3',
+      '--workers 99999999999999999999999 is more than the 4 cores here can run at once (one reads and counts): using 3',
+    ]);
+    expect(() => workerCount('-1', note)).to.throw(/--workers wants a whole number \(0: none\), not "-1"/);
+    expect(() => workerCount('2.5', note)).to.throw(/--workers wants a whole number/);
+    expect(maxWorkers()).to.equal(Math.max(1, availableParallelism() - 1));
+  });
+
+  it('threads are started as the batches need them: one batch of two cases starts one, whatever the count; two at once start two', async () => {
+    const pool = workerPool(['url-grammar'], 1000);
+    try {
+      const two = [
+        { input: 'https://a.example/', base: null },
+        { input: 'b', base: 'https://a.example/' },
+      ];
+      const [answers] = await pool.run(two);
+      expect(answers.map((a) => (a instanceof Error ? a.message : a.href))).to.deep.equal(['https://a.example/', 'https://a.example/b']);
+      expect(pool.threads()).to.equal(1);
+      // one after the other: the idle thread takes the next
+      await pool.run(two);
+      expect(pool.threads()).to.equal(1);
+      await Promise.all([pool.run(two), pool.run(two)]);
+      expect(pool.threads()).to.equal(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('the command line: --workers 1000 on a corpus of two cases says it is clamped, and compares them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-compare-workers-'));
+    try {
+      writeFileSync(join(dir, 'c.txt'), 'https://a.example/\nb\thttps://a.example/\n');
+      const { io, out, err } = captureIO({ readFile: (path) => readFileSync(path) });
+      expect(await mainAsync(['compare', '--corpus', join(dir, 'c.txt'), '--against', 'whatwg-url', '--workers', '1000', '--json'], io), err()).to.equal(0);
+      const max = maxWorkers();
+      expect(err()).to.equal(`compare: --workers 1000 is more than the ${(max + 1).toLocaleString('en-US')} core${max + 1 === 1 ? '' : 's'} here can run at once (one reads and counts): using ${max}\n`);
+      expect(JSON.parse(out())).to.deep.include({ cases: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

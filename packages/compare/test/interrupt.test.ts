@@ -12,13 +12,15 @@
 
 import { expect } from 'chai';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..');
 const SLOW = join(root, 'test', 'fixtures', 'adapters', 'slow.js');
 const PROCESS_CLI = join(__dirname, 'support', 'process-cli.ts');
+/** Writes that fail or wait on purpose (NODE_OPTIONS=--require it, with URL_GRAMMAR_TEST_WRITES). */
+const FAILING_WRITES = join(root, '..', '..', 'test', 'support', 'failing-writes.js');
 const HAS_PROC = process.platform === 'linux' && existsSync('/proc/self/stat');
 
 interface Proc {
@@ -249,7 +251,23 @@ function countIn(markdown: string): number {
     expect(await waitFor(() => survivors(run.seen).length >= 2, 10_000), `the adapter, its child (and its shell, if any) run: ${survivors(run.seen).length} seen`).to.equal(true);
     process.kill(run.child.pid!, 'SIGTERM');
     const r = await ended(run, 30_000);
-    expect(r.signal ?? r.code).to.be.oneOf(['SIGTERM', 143]);
+    // the command line's own handler (src/cli/signals.ts): one line, exit 143 as a shell reports SIGTERM
+    expect(r.code, run.err()).to.equal(143);
+    expect(run.err().split('\n').filter((l) => l.startsWith('url-grammar: stopped'))).to.deep.equal(['url-grammar: stopped by SIGTERM']);
+  });
+
+  it('SIGHUP during the run: exit 129 with one line, the old --report left whole, no temporary file (nothing more is written)', async () => {
+    const ready = join(dir, 'ready');
+    const report = join(dir, 'r.md');
+    writeFileSync(report, 'the previous report\n');
+    const run = startCli(['--corpus', corpus(dir, 5_000), '--against', 'none', '--workers', '0', '--report', report, '--adapter', slowAdapter('slow', 20, ['--ready', ready])]);
+    expect(await waitFor(() => existsSync(ready), 30_000), run.err()).to.equal(true);
+    process.kill(run.child.pid!, 'SIGHUP');
+    const r = await ended(run, 30_000);
+    expect(r.code, run.err()).to.equal(129);
+    expect(run.err().split('\n').filter((l) => l.startsWith('url-grammar: stopped'))).to.deep.equal(['url-grammar: stopped by SIGHUP']);
+    expect(readFileSync(report, 'utf8')).to.equal('the previous report\n');
+    expect(readdirSync(dir).sort()).to.deep.equal(['cases.txt', 'r.md', 'ready']);
   });
 
   it('a normal end, an error before the run and one after it (a report that cannot be written): no process left either way', async () => {
@@ -263,12 +281,12 @@ function countIn(markdown: string): number {
     expect((await ended(bad, 30_000)).code, bad.err()).to.equal(2);
     expect(bad.err()).to.match(/^error: cannot write the report ".*r\.md": the folder .* does not exist\n$/);
     expect(bad.out()).to.equal('');
-    // a full disk (/dev/full, always there where /proc is): found after the run, the output still printed, exit 1
+    // a disk that fills (the report's writes fail with ENOSPC: test/support/failing-writes.js): found after the run, the output still printed, exit 1
     const full = join(dir, 'full.md');
-    symlinkSync('/dev/full', full);
-    const late = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', full, '--adapter', slowAdapter('slow', 5, ['--child'])]);
+    const late = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', full, '--adapter', slowAdapter('slow', 5, ['--child'])], { NODE_OPTIONS: `--require ${FAILING_WRITES}`, URL_GRAMMAR_TEST_WRITES: 'enospc' });
     expect((await ended(late, 30_000)).code, late.err()).to.equal(1);
-    expect(late.err()).to.match(/^error: cannot write the report ".*full\.md": ENOSPC/m);
+    expect(late.err()).to.match(/^error: cannot write the report ".*full\.md": no space left on device$/m);
+    expect(existsSync(full)).to.equal(false);
     expect(late.out()).to.match(/^url-grammar compare: 300 cases /);
     expect(late.seen.size, 'the adapter and its child were seen').to.be.at.least(2);
   });

@@ -108,6 +108,33 @@ describe('compare: the start-up handshake of an adapter', function () {
     expect(out()).to.include('5× slower: timed out: it did not start: no first answer within the start-up limit of 1000 ms');
   });
 
+  it('a limit past what a timer holds (--startup-timeout 3000000000: setTimeout would fire after 1 ms) is clamped to 2147483647 ms, with a note: an adapter 300 ms slow to start is used', async () => {
+    const late = adapterScript(dir, 'late', 300);
+    const { io, out, err } = captureIO({ readFile: (path) => readFileSync(path) });
+    const code = await mainAsync(['compare', '--corpus', corpus(dir, 5), '--against', 'none', '--workers', '0', '--json', '--startup-timeout', '3000000000', '--timeout', '99999999999999999999999', '--adapter', `late=${JSON.stringify(process.execPath)} ${JSON.stringify(late)}`], io);
+    expect(code, err()).to.equal(0);
+    const a = (JSON.parse(out()) as { adapters: Array<{ name: string; answered: number; adapterErrors: number }> }).adapters[0];
+    expect(a).to.deep.include({ name: 'late', answered: 5, adapterErrors: 0 });
+    expect(err()).to.include('compare: --startup-timeout 3000000000 ms is more than a timer holds: using 2,147,483,647 ms (about 24.8 days)\n');
+    expect(err()).to.include('compare: --timeout 99999999999999999999999 ms is more than a timer holds: using 2,147,483,647 ms (about 24.8 days)\n');
+    // and through the library, with no command line to clamp it: the adapter clamps it
+    const b = childProcessAdapter('late', process.execPath, [late], { startupTimeoutMs: 3_000_000_000, requestTimeoutMs: Number.MAX_VALUE, totalTimeoutMs: Infinity });
+    try {
+      const outs = await b.parseBatch([{ input: 'https://a.example/', base: null }]);
+      expect(outs[0]).to.deep.include({ ok: true, href: 'https://a.example/' });
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('the timer options take whole numbers of at least 1: 0, -1 and 1.5 are refused (exit 2)', async () => {
+    for (const value of ['0', '-1', '1.5', '']) {
+      const { io, err } = captureIO({ readFile: (path) => readFileSync(path) });
+      expect(await mainAsync(['compare', '--corpus', corpus(dir, 1), '--against', 'none', `--startup-timeout=${value}`], io), value).to.equal(2);
+      expect(err()).to.equal(`error: --startup-timeout wants a whole number of at least 1 (ms), not ${JSON.stringify(value)}\n`);
+    }
+  });
+
   it('once it has started (here: its {"ready": true} line), the per-request timeout runs: a first answer slower than it fails', async () => {
     const a = childProcessAdapter('late', process.execPath, [adapterScript(dir, 'late', 0, { ready: true, firstAnswerMs: 2000 })], { requestTimeoutMs: 500, startupTimeoutMs: 60_000 });
     try {

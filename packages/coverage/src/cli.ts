@@ -12,7 +12,10 @@
 //   --write-corpus writes the generated corpus to FILE (replacing it), and says on standard error
 //                  what it holds and which targets it found no input for (exit 1 if any)
 //   --fuzz N       instead: the validity fuzzer (src/fuzz.ts) on N inputs drawn from the grammar
-//                  (--seed S: the same seed, the same inputs), as text or with --json
+//                  (--seed S: the same seed, the same inputs), as text or with --json; streamed
+//                  (the inputs are drawn, examined and forgotten one at a time: bounded memory for
+//                  any N up to 10,000,000), with a count of those examined on a terminal
+//   --corpus lines and cases longer than 256 Ki UTF-16 code units are skipped and counted
 //
 // Exit status: 0 when the report is made (or the corpus written with an input for every target);
 // 1 when --write-corpus found no input for some target; 2 for bad arguments, a corpus that cannot
@@ -108,7 +111,14 @@ export const command: CommandSpec = {
     if (opts.seed !== undefined && opts.fuzz === undefined) throw usageError('--seed goes with --fuzz');
     if (opts.fuzz !== undefined) {
       if (opts.corpus || opts.report !== undefined || opts.writeCorpus !== undefined) throw usageError('--fuzz goes alone (or with --seed and --json): its inputs are drawn from the grammar');
-      const report = fuzz({ count: wholeNumber(opts.fuzz, '--fuzz', 1, 10_000_000), seed: opts.seed === undefined ? 1 : wholeNumber(opts.seed, '--seed', 0, 2 ** 31 - 1) });
+      // (on a terminal, how far it has got: --fuzz 10000000 examines some 120 million inputs)
+      const progress = io.progressStream;
+      const report = fuzz({
+        count: wholeNumber(opts.fuzz, '--fuzz', 1, 10_000_000),
+        seed: opts.seed === undefined ? 1 : wholeNumber(opts.seed, '--seed', 0, 2 ** 31 - 1),
+        ...(progress ? { onProgress: (n: number) => void progress.write(`\rcoverage --fuzz: ${n.toLocaleString('en-US')} inputs examined`) } : {}),
+      });
+      if (progress) progress.write('\r\u001b[K');
       io.out(opts.json ? JSON.stringify(report, null, 1) + '\n' : fuzzText(report, printable));
       io.setExitCode(0);
       return;

@@ -21,7 +21,7 @@
 import { checkURLString, parseURL, parseWithDiagnostics } from 'url-grammar';
 import { branchCatalogue, compileTracedEntry, entryFor, URL_GRAMMAR, WRITING_GRAMMAR, type Grammar } from 'url-grammar/grammar';
 import { Analyzer, sizeOf, type Analysis } from './analysis';
-import { grammarCandidates } from './generate';
+import { forEachGrammarCandidate } from './generate';
 import { describeCase } from './measure';
 import { minimise, type Candidate } from './minimise';
 import { specPassages, type Passage } from './spec-text';
@@ -70,19 +70,59 @@ export function disagreement(a: Analysis): { direction: Direction; key: string }
 }
 
 /**
- * What the fuzzer examines for `count` and `seed`: the draws of src/generate.ts (`count` from the
- * URL grammar, `count` from the writing grammar, `count` IPv6 hosts), then every single edit of
- * the first `count / 50` valid URL strings among them.
+ * Calls `visit` with each input the fuzzer examines for `count` and `seed`, one at a time: the draws
+ * of src/generate.ts (`count` from the URL grammar, `count` from the writing grammar, `count` IPv6
+ * hosts), and right after each of the first `count / 50` valid URL strings among them, every single
+ * edit of it. Nothing is kept but a count: any `count` streams in bounded memory. `visit` is given
+ * the analysis of a draw when it was made here (the edits are analysed by the caller).
  */
-export function* fuzzInputs(count: number, seed: number, analyzer: Analyzer): Generator<Candidate> {
-  const drawn = grammarCandidates(count, seed);
-  const valid: Candidate[] = [];
-  for (const c of drawn) {
-    yield c;
+export function forEachFuzzInput(count: number, seed: number, analyzer: Analyzer, visit: (c: Candidate, a?: Analysis | null) => void): void {
+  const wanted = Math.ceil(count / 50);
+  let valid = 0;
+  forEachGrammarCandidate(count, seed, (c) => {
+    if (valid >= wanted) {
+      visit(c);
+      return;
+    }
     const a = analyzer.analyze(c.input, c.base);
-    if (a && a.problems === 0 && valid.length < Math.ceil(count / 50)) valid.push(c);
+    visit(c, a);
+    if (a && a.problems === 0) {
+      valid++;
+      for (const e of editsWithin(c.input, 0, c.input.length, EDIT_ALPHABET)) visit({ input: applyEdit(c.input, e), base: c.base });
+    }
+  });
+}
+
+/** The inputs forEachFuzzInput visits, as an array (for a small `count`: the fuzzer itself streams them). */
+export function fuzzInputs(count: number, seed: number, analyzer: Analyzer): Candidate[] {
+  const out: Candidate[] = [];
+  forEachFuzzInput(count, seed, analyzer, (c) => void out.push(c));
+  return out;
+}
+
+/**
+ * The `size` smallest candidates offered, smallest first, by their size and then by the order in
+ * which they came (what a stable sort of all of them by size, cut to `size`, gives), keeping no more
+ * than `size` at any time.
+ */
+export class Smallest {
+  private readonly kept: Array<{ c: Candidate; size: number; order: number }> = [];
+  private offered = 0;
+  constructor(private readonly size: number) {}
+
+  offer(c: Candidate): void {
+    const entry = { c, size: sizeOf(c.input, c.base), order: this.offered++ };
+    const k = this.kept;
+    if (k.length >= this.size && entry.size >= k[k.length - 1].size) return;
+    let at = k.length;
+    while (at > 0 && k[at - 1].size > entry.size) at--;
+    k.splice(at, 0, entry);
+    if (k.length > this.size) k.pop();
   }
-  for (const v of valid) for (const e of editsWithin(v.input, 0, v.input.length, EDIT_ALPHABET)) yield { input: applyEdit(v.input, e), base: v.base };
+
+  get candidates(): Candidate[] {
+    return this.kept.map((e) => e.c);
+  }
 }
 
 /** The innermost of `matches` whose part holds `offset` (a part ending there counts, for a failure at the end). */
@@ -152,32 +192,38 @@ export interface FuzzOptions {
   seed?: number;
   /** How many inputs of each group to minimise and show (default 3). */
   examples?: number;
+  /** Called with the number of inputs examined so far, every 10,000. */
+  onProgress?: (examined: number) => void;
 }
 
 /** Draws, keeps the disagreements, minimises and groups them. */
 export function fuzz(options: FuzzOptions = {}): FuzzReport {
   const { count = 2000, seed = 1, examples = 3 } = options;
-  const analyzer = new Analyzer(true);
-  const groups = new Map<string, { direction: Direction; key: string; count: number; kept: Candidate[] }>();
+  // (its memo bounded to 10,000 analyses, some 50 MB: the draws are analysed once each, the
+  // minimising asks again about the same few inputs)
+  const analyzer = new Analyzer(true, 10_000);
+  const groups = new Map<string, { direction: Direction; key: string; count: number; kept: Smallest }>();
   let disagreements = 0;
   let examined = 0;
-  for (const c of fuzzInputs(count, seed, analyzer)) {
+  forEachFuzzInput(count, seed, analyzer, (c, analysed) => {
     examined++;
-    const a = analyzer.analyze(c.input, c.base);
-    if (a === null) continue;
+    if (options.onProgress && examined % 10_000 === 0) options.onProgress(examined);
+    const a = analysed === undefined ? analyzer.analyze(c.input, c.base) : analysed;
+    if (a === null) return;
     const d = disagreement(a);
-    if (d === null) continue;
+    if (d === null) return;
     disagreements++;
     const id = `${d.direction}\u0000${d.key}`;
-    const g = groups.get(id) ?? { ...d, count: 0, kept: [] };
+    const g = groups.get(id) ?? { ...d, count: 0, kept: new Smallest(examples * 2) };
     g.count++;
-    g.kept.push(c);
+    // only the smallest few of the group are kept (they are what is minimised and shown)
+    g.kept.offer(c);
     groups.set(id, g);
-  }
+  });
   const out: FuzzGroup[] = [];
   for (const g of groups.values()) {
     // the smallest few of the group, each minimised while it stays in the group
-    const smallest = [...g.kept].sort((x, y) => sizeOf(x.input, x.base) - sizeOf(y.input, y.base)).slice(0, examples * 2);
+    const smallest = g.kept.candidates;
     const stays = (c: Candidate) => {
       const a = analyzer.analyze(c.input, c.base);
       const d = a && disagreement(a);

@@ -67,29 +67,62 @@ function arbitraries(): Arbitraries {
 /** The base URL each kind of base is written against, for the writing grammar's relative strings. */
 const BASE_OF_KIND = { special: 'http://h/', file: 'file:///', other: 'a://h/', opaque: 'a:b' } as const;
 
-/** Inputs drawn from the URL grammar and from the writing grammar (valid URL strings, relative ones against each kind of base, IPv6 hosts). */
-export function grammarCandidates(count: number, seed: number): Candidate[] {
+/**
+ * Calls `visit` with each of `count` values drawn from `arb` with `seed`, one at a time: the values
+ * fc.sample gives, in its order (fast-check draws them as it would run a property over them),
+ * none kept here, so that a draw of millions takes no more memory than one. An error `visit` throws
+ * stops the draws and is thrown again.
+ */
+function drawEach<T>(arb: fc.Arbitrary<T>, count: number, seed: number, visit: (value: T) => void): void {
+  let failure: { error: unknown } | null = null;
+  fc.check(
+    fc.property(arb, (value) => {
+      if (failure !== null) return false;
+      try {
+        visit(value);
+      } catch (error) {
+        failure = { error };
+        return false;
+      }
+      return true;
+    }),
+    // (a failure ends the run at once: no shrinking)
+    { numRuns: count, seed, endOnFailure: true },
+  );
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * Calls `visit` with each input drawn from the URL grammar and from the writing grammar (valid URL
+ * strings, relative ones against each kind of base, IPv6 hosts), `count` of each kind, in the order
+ * grammarCandidates lists them, one at a time (bounded memory for any count).
+ */
+export function forEachGrammarCandidate(count: number, seed: number, visit: (c: Candidate) => void): void {
   const arbs = arbitraries();
-  const out: Candidate[] = [];
   const url = fc.oneof(
     arbs.urlString.map((input) => ({ input, base: null as string | null })),
     arbs.urlWithBase.map((c) => ({ input: c.input, base: c.base as string | null })),
   );
-  out.push(...fc.sample(url, { numRuns: count, seed }));
+  drawEach(url, count, seed, visit);
   const writing = (rule: string, base: string | null) =>
     arbs.arbitraryFromRule(WRITING_GRAMMAR, rule, { maxRepeat: 3 }).map((input) => ({ input, base }));
   const valid = fc.oneof(
     writing(WRITING_ENTRY_RULES.validURLString.none, null),
     ...(['special', 'file', 'other', 'opaque'] as const).map((k) => writing(WRITING_ENTRY_RULES.relativeURLWithFragmentString[k].replace(/^entire-/, ''), BASE_OF_KIND[k])),
   );
-  out.push(...fc.sample(valid, { numRuns: count, seed: seed + 1 }));
+  drawEach(valid, count, seed + 1, visit);
   // IPv6 addresses, valid by the writing rules or shaped as the host parser reads them: the many
   // ways to place "::" and an embedded IPv4 address are rare in whole URLs
   const ipv6 = fc.oneof(arbs.arbitraryFromRule(WRITING_GRAMMAR, 'bracketed-ipv6-address-string', { maxRepeat: 3 }), arbs.ipv6Host);
-  out.push(...fc.sample(ipv6, { numRuns: count, seed: seed + 2 }).map((host) => ({ input: `http://${host}/`, base: null })));
-  return out;
+  drawEach(ipv6, count, seed + 2, (host) => visit({ input: `http://${host}/`, base: null }));
 }
 
+/** Inputs drawn from the URL grammar and from the writing grammar (valid URL strings, relative ones against each kind of base, IPv6 hosts): `count` of each kind, as an array (forEachGrammarCandidate streams them). */
+export function grammarCandidates(count: number, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  forEachGrammarCandidate(count, seed, (c) => void out.push(c));
+  return out;
+}
 
 /** The keys of the targets an analysis serves, and its score for each (smaller is better). */
 function targetsOf(a: Analysis, wanted: ReadonlySet<string>): Array<[string, number[]]> {
@@ -226,7 +259,7 @@ export function generateCorpus(options: GenerateOptions = {}): GeneratedCorpus {
   // the WPT inputs, then the grammars' draws
   const pool: Candidate[] = [];
   for (const corpus of corpora) for (const c of corpus.cases) if (c.kind === 'url') pool.push({ input: c.input, base: c.base });
-  pool.push(...grammarCandidates(draws, seed));
+  forEachGrammarCandidate(draws, seed, (c) => void pool.push(c));
   const valid: Candidate[] = [];
   for (const c of pool) {
     const a = consider(c);

@@ -107,7 +107,8 @@ export interface NamedCoverage extends Exercise {
 }
 
 export interface CoverageReport {
-  corpora: Array<{ name: string; cases: number; skipped: number }>;
+  /** Each corpus: its cases, its entries that are no case, and its cases too long to measure (corpus.ts MAX_CASE_LENGTH; absent when none). */
+  corpora: Array<{ name: string; cases: number; skipped: number; tooLong?: number }>;
   /** Distinct cases measured. */
   inputs: number;
   grammars: GrammarCoverage[];
@@ -303,7 +304,7 @@ export function traceURLCase(input: string, base: string | null): URLCaseTrace |
   if (traced.match) {
     const schemeMark = marksOf(traced.match.marks, 'scheme')[0];
     const scheme = schemeMark ? text.slice(schemeMark.start, schemeMark.end).toLowerCase() : (baseRecord?.scheme ?? null);
-    for (const m of marksOf(traced.match.marks, 'host')) host.push(...traceHost(text.slice(m.start, m.end), scheme));
+    for (const m of marksOf(traced.match.marks, 'host')) for (const t of traceHost(text.slice(m.start, m.end), scheme)) host.push(t);
   }
   const errors = [...new Set(parseWithDiagnostics(input, { baseURL: baseRecord }).errors.map((e) => e.type))];
   const kind = baseKindOf(baseRecord);
@@ -324,7 +325,7 @@ export function traceSetterCase(href: string, setter: Setter, value: string): { 
   const text = preprocessText(`a${call.value}a`).slice(1, -1);
   const traced = compileTracedEntry(URL_GRAMMAR, STATE_OVERRIDES[call.state][kind])(text);
   const host: number[][] = [];
-  if (traced.match) for (const m of marksOf(traced.match.marks, 'host')) host.push(...traceHost(text.slice(m.start, m.end), url.scheme));
+  if (traced.match) for (const m of marksOf(traced.match.marks, 'host')) for (const t of traceHost(text.slice(m.start, m.end), url.scheme)) host.push(t);
   return { override: `${call.state} (${kind})`, url: traced.taken, host };
 }
 
@@ -349,7 +350,7 @@ export class CoverageCounter {
   /** Adds a corpus; a case already measured (from this corpus or another) is not counted twice. */
   addCorpus(corpus: Corpus): void {
     for (const c of corpus.cases) this.addCase(c);
-    this.corpora.push({ name: corpus.name, cases: corpus.cases.length, skipped: corpus.skipped });
+    this.corpora.push({ name: corpus.name, cases: corpus.cases.length, skipped: corpus.skipped, ...(corpus.tooLong ? { tooLong: corpus.tooLong } : {}) });
   }
 
   addCase(c: Case): void {

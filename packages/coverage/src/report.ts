@@ -5,6 +5,11 @@
 // is, each with how many inputs exercise it and the shortest of them.
 
 import type { BranchPointCoverage, CoverageReport, GrammarCoverage, NamedCoverage } from './measure';
+import { columns } from 'url-grammar/cli';
+import { MAX_CASE_LENGTH } from './corpus';
+
+/** How the report says the bound on a case's size. */
+const TOO_LONG = `${MAX_CASE_LENGTH / 1024} Ki UTF-16 code units`;
 
 const number = (n: number) => n.toLocaleString('en-US');
 const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
@@ -28,10 +33,6 @@ export function summaryRows(r: CoverageReport): Array<[string, string]> {
   return rows;
 }
 
-function columns(rows: Array<[string, string]>, indent: string): string[] {
-  const width = Math.max(0, ...rows.map(([l]) => l.length));
-  return rows.map(([l, d]) => `${indent}${l.padEnd(width)}  ${d}`.trimEnd());
-}
 
 interface Line {
   label: string;
@@ -71,9 +72,10 @@ const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}\u2026` : s);
 /** The report for a terminal. `show` makes a string printable on one line (the core's `printable`). */
 export function textReport(r: CoverageReport, show: (s: string) => string = (s) => s): string {
   const out: string[] = [];
-  const sources = r.corpora.map((c) => `${show(c.name)}: ${number(c.cases)} cases${c.skipped ? `, ${number(c.skipped)} entries skipped` : ''}`).join('; ');
+  const sources = r.corpora.map((c) => `${show(c.name)}: ${number(c.cases)} cases${c.skipped ? `, ${number(c.skipped)} entries skipped` : ''}${c.tooLong ? `, ${number(c.tooLong)} skipped as longer than ${TOO_LONG}` : ''}`).join('; ');
   out.push(`url-grammar coverage: ${number(r.inputs)} distinct inputs (${sources})`, '');
-  out.push(...columns(summaryRows(r), ''), '');
+  for (const l of columns(summaryRows(r), '')) out.push(l);
+  out.push('');
   const all = sections(r);
   out.push('Not exercised:');
   let none = true;
@@ -82,7 +84,7 @@ export function textReport(r: CoverageReport, show: (s: string) => string = (s) 
     if (missing.length === 0) continue;
     none = false;
     out.push(`  ${s.title} (${missing.length})`);
-    out.push(...columns(missing.map((l) => [l.label, show(clip(l.about ?? ''))]), '    '));
+    for (const l of columns(missing.map((l) => [l.label, show(clip(l.about ?? ''))]), '    ')) out.push(l);
   }
   if (none) out.push('  nothing');
   out.push('', 'Exercised (inputs, shortest input):');
@@ -90,7 +92,7 @@ export function textReport(r: CoverageReport, show: (s: string) => string = (s) 
     const done = s.lines.filter((l) => l.count > 0);
     if (done.length === 0) continue;
     out.push(`  ${s.title} (${done.length})`);
-    out.push(...columns(done.map((l) => [l.label, `${number(l.count)}  ${show(l.shortest ?? '')}`]), '    '));
+    for (const l of columns(done.map((l) => [l.label, `${number(l.count)}  ${show(l.shortest ?? '')}`]), '    ')) out.push(l);
   }
   for (const g of r.grammars) {
     if (g.unreached.length) out.push('', `${g.name}: not measured (part of no match of the entry rules ${g.entries.join(', ')}): ${g.unreached.join(', ')}`);
@@ -112,8 +114,10 @@ export function htmlReport(r: CoverageReport): string {
       .join('\n');
   const body: string[] = [];
   body.push('<h1>url-grammar coverage</h1>');
-  body.push(`<p>${number(r.inputs)} distinct inputs from ${r.corpora.map((c) => `${escapeHTML(c.name)} (${number(c.cases)} cases)`).join(', ')}.`);
-  body.push('<table>', ...summaryRows(r).map(([a, b]) => `<tr><th>${escapeHTML(a)}<td>${escapeHTML(b)}`), '</table>');
+  body.push(`<p>${number(r.inputs)} distinct inputs from ${r.corpora.map((c) => `${escapeHTML(c.name)} (${number(c.cases)} cases${c.tooLong ? `; ${number(c.tooLong)} skipped as longer than ${TOO_LONG}` : ''})`).join(', ')}.`);
+  body.push('<table>');
+  for (const [a, b] of summaryRows(r)) body.push(`<tr><th>${escapeHTML(a)}<td>${escapeHTML(b)}`);
+  body.push('</table>');
   for (const s of sections(r)) {
     const missing = s.lines.filter((l) => l.count === 0);
     const done = s.lines.filter((l) => l.count > 0);

@@ -107,7 +107,7 @@ export function violationOf(seed: Candidate, edit: Edit, matches: readonly RuleM
   }
   const candidate = { input, base: seed.base };
   if (broken.length === 0) return { candidate, seed: seed.input, rules: [writingRuleOf(problems[0].rule)], parts: [] };
-  const smallest = Math.min(...broken.map((m) => m.end - m.start));
+  const smallest = broken.reduce((s, m) => Math.min(s, m.end - m.start), Infinity);
   const parts = broken.filter((m) => m.end - m.start === smallest);
   return { candidate, seed: seed.input, rules: [...new Set(parts.map((m) => writingRuleOf(m.rule)))], parts };
 }

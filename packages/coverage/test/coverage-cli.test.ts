@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './support/cli';
 import type { CoverageReport } from '../src/measure';
+import { MAX_CASE_LENGTH } from '../src/corpus';
 
 const readFile = (path: string) => readFileSync(path);
 const CORE_CLI = join(__dirname, '..', '..', '..', 'dist', 'src', 'cli.js');
@@ -54,6 +55,29 @@ describe('url-grammar coverage', function () {
       { name: wpt, cases: 2, skipped: 0 },
     ]);
     expect(r.inputs).to.equal(3);
+  });
+
+  it('--corpus with lines (or WPT inputs) too long to measure: each skipped and counted, the others measured', async () => {
+    const text = join(dir, 'long.txt');
+    const long = 'https://a/' + 'x'.repeat(MAX_CASE_LENGTH);
+    // (a line of 9 MB ended the process; one of 3 MB took 2.6 GB)
+    writeFileSync(text, `https://a/\n${long}\nb\t${long}\n${'y'.repeat(9_000_000)}\n\r\nhttps://b/\r\n`);
+    const wpt = join(dir, 'long.json');
+    writeFileSync(wpt, JSON.stringify([{ input: 'https://c/', base: null }, { input: long, base: null }]));
+    const { code, out, err } = await runCli(['coverage', '--corpus', text, '--corpus', wpt, '--json'], { readFile });
+    expect(err).to.equal('');
+    expect(code).to.equal(0);
+    const r = JSON.parse(out) as CoverageReport;
+    expect(r.corpora).to.deep.equal([
+      { name: text, cases: 2, skipped: 0, tooLong: 3 },
+      { name: wpt, cases: 1, skipped: 0, tooLong: 1 },
+    ]);
+    expect(r.inputs).to.equal(3);
+    const shown = await runCli(['coverage', '--corpus', text], { readFile });
+    expect(shown.out).to.include(`${text}: 2 cases, 3 skipped as longer than 256 Ki UTF-16 code units`);
+    // one just at the bound is measured
+    writeFileSync(text, 'h'.repeat(MAX_CASE_LENGTH) + '\n');
+    expect((JSON.parse((await runCli(['coverage', '--corpus', text, '--json'], { readFile })).out) as CoverageReport).corpora).to.deep.equal([{ name: text, cases: 1, skipped: 0 }]);
   });
 
   it('--report: the page, or the JSON; the file name says which', async () => {

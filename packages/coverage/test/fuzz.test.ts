@@ -4,7 +4,14 @@
 import { expect } from 'chai';
 import { explain } from 'url-grammar';
 import { Analyzer } from '../src/analysis';
-import { citations, disagreement, fuzz, fuzzText } from '../src/fuzz';
+import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { citations, disagreement, forEachFuzzInput, fuzz, fuzzInputs, fuzzText, Smallest } from '../src/fuzz';
+import { forEachGrammarCandidate, grammarCandidates } from '../src/generate';
+import { sizeOf } from '../src/analysis';
+
+const CORE_CLI = join(__dirname, '..', '..', '..', 'dist', 'src', 'cli.js');
 
 /** A case as the report writes it ("input" or "input" against "base") back to input and base. */
 function parseExample(e: string): { input: string; base: string | null } {
@@ -78,5 +85,57 @@ describe('the validity fuzzer', function () {
     // (the writing grammar has no match here to place the error in: the whole valid URL string is cited)
     expect(c.writing.what).to.match(/^writing rule valid-url-string, /);
     expect(c.writing.passages[0].text).to.match(/^A valid URL string must be/);
+  });
+});
+
+describe('the validity fuzzer streams: any --fuzz count up to 10,000,000 in bounded memory', function () {
+  this.timeout(120_000);
+
+  it('the draws come one at a time: a visit that stops after 1,000 of --fuzz 10000000 stops the draws (none are gathered first)', () => {
+    let visits = 0;
+    const stop = new Error('enough');
+    expect(() =>
+      forEachGrammarCandidate(10_000_000, 1, () => {
+        if (++visits === 1000) throw stop;
+      }),
+    ).to.throw(stop);
+    expect(visits).to.equal(1000);
+    visits = 0;
+    expect(() =>
+      forEachFuzzInput(10_000_000, 1, new Analyzer(true, 100), () => {
+        if (++visits === 1000) throw stop;
+      }),
+    ).to.throw(stop);
+    expect(visits).to.equal(1000);
+  });
+
+  it('the same draws, in the same order, as fast-check\'s sample (what the generated corpus was made from); the edits of each valid draw right after it', () => {
+    const streamed: Array<{ input: string; base: string | null }> = [];
+    forEachGrammarCandidate(200, 5, (c) => void streamed.push(c));
+    expect(streamed).to.deep.equal(grammarCandidates(200, 5));
+    expect(streamed).to.have.length(600);
+    const inputs = fuzzInputs(200, 5, new Analyzer(true));
+    // every draw, in order (a subsequence), with the edits of the valid ones between them
+    let j = 0;
+    for (const c of inputs) if (j < streamed.length && c.input === streamed[j].input && c.base === streamed[j].base) j++;
+    expect(j).to.equal(600);
+    expect(inputs.length).to.be.greaterThan(600);
+  });
+
+  it('a group keeps only its few smallest inputs: the same as a stable sort by size of all of them, cut', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ input: fc.string({ maxLength: 6 }), base: fc.option(fc.constantFrom('a:', 'http://h/'), { nil: null }) }), { maxLength: 40 }), fc.integer({ min: 1, max: 8 }), (cases, k) => {
+        const keep = new Smallest(k);
+        for (const c of cases) keep.offer(c);
+        const sorted = [...cases].sort((x, y) => sizeOf(x.input, x.base) - sizeOf(y.input, y.base)).slice(0, k);
+        expect(keep.candidates).to.deep.equal(sorted);
+      }),
+    );
+  });
+
+  it('--fuzz 2000 runs in a heap of 96 MB (the analyses it remembers are bounded; the whole of them took more than 128 MB)', () => {
+    const r = spawnSync(process.execPath, ['--max-old-space-size=96', CORE_CLI, 'coverage', '--fuzz', '2000', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(r.status, r.stderr.slice(-2000)).to.equal(0);
+    expect((JSON.parse(r.stdout) as { drawn: number; examined: number }).drawn).to.equal(2000);
   });
 });

@@ -19,6 +19,11 @@
 //
 // Options: `{ failuresOnly: true }` reports only the errors that make the URL fail to parse.
 //
+// One report per URL (per literal), as lint and the markdownlint rule give one finding per URL: at
+// its first validation error's place; with one error, "{{type}}: {{message}}"; with several,
+// lint's finding message ("3 validation errors: invalid-URL-unit (2), invalid-credentials"; the
+// messageIds failures, validations, validationsNoFix).
+//
 // Fixes: where url-grammar's lint would replace the URL by its serialization (planFix from
 // @url-grammar/lint decides, for `url-grammar lint --fix` and for this rule alike), the report
 // carries that replacement both as a fix (`eslint --fix`) and as a suggestion; where it would not,
@@ -32,7 +37,7 @@
 import type { ESLint, Linter, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
 import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
-import { decodeStringBody as lintDecodeStringBody, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
+import { decodeStringBody as lintDecodeStringBody, findingMessage, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
 
 /** lint's decoder, bound here so that the export below names it as a plain identifier (see there). */
 const decodeStringBody = lintDecodeStringBody;
@@ -119,6 +124,10 @@ const validURL: Rule.RuleModule = {
       failure: '{{type}}: {{message}} The URL does not parse.',
       validation: '{{type}}: {{message}}',
       validationNoFix: '{{type}}: {{message}} No fix: {{reason}}.',
+      // one URL with several errors: one report, at the first ("3 validation errors: invalid-URL-unit (2), ...")
+      failures: '{{message}}. The URL does not parse.',
+      validations: '{{message}}.',
+      validationsNoFix: '{{message}}. No fix: {{reason}}.',
       serialize: 'Replace the URL by its serialization {{url}}',
     },
   },
@@ -135,39 +144,51 @@ const validURL: Rule.RuleModule = {
       return planFix(arg.value, context);
     }
 
-    function report(arg: StringArgument, errors: readonly ValidationError[]): void {
+    /**
+     * One report for the literal's URL, as lint and the markdownlint rule give one finding per URL:
+     * at its first error's place, its message naming every error (findingMessage), with one fix.
+     * (A report per error, each carrying the whole URL's replacement as fix and suggestion, made
+     * 64,000 reports and 4 GB of a literal of 64,000 backslashes.)
+     */
+    function report(arg: StringArgument, all: readonly ValidationError[]): void {
       const seen = new Set<string>();
-      const plan = errors.some((e) => !e.failure) ? planFor(arg) : null;
-      const [litStart, litEnd] = arg.node.range!;
-      const fix = plan?.fix ? (fixer: Rule.RuleFixer) => fixer.replaceTextRange([litStart + 1, litEnd - 1], (plan as { text: string }).text) : null;
-      for (const e of errors) {
+      const errors: ValidationError[] = [];
+      for (const e of all) {
         if (options.failuresOnly && !e.failure) continue;
         const key = `${e.type} ${e.start} ${e.end}`;
         if (seen.has(key)) continue; // the parser may meet one error twice at one place
         seen.add(key);
-        const data: Record<string, string> = { type: e.type, message: e.message };
-        let messageId = e.failure ? 'failure' : 'validation';
-        if (!e.failure && plan && !plan.fix) {
-          messageId = 'validationNoFix';
-          data.reason = plan.reason;
-        }
-        const fixes = fix && plan?.fix ? { fix, suggest: [{ messageId: 'serialize', data: { url: plan.url }, fix }] } : {};
-        if (!arg.mapped) {
-          context.report({ node: arg.node, messageId, data, ...fixes });
-          continue;
-        }
-        const { starts, ends } = arg.mapped;
-        const n = starts.length;
-        const at = (k: number) => (k < n ? starts[k] : n > 0 ? ends[n - 1] : litEnd - 1);
-        const start = e.end > e.start ? at(e.start) : e.start === 0 ? (n > 0 ? starts[0] : litStart + 1) : at(e.start);
-        const end = e.end > e.start ? ends[Math.min(e.end, n) - 1] : start;
-        context.report({
-          loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) },
-          messageId,
-          data,
-          ...fixes,
-        });
+        errors.push(e);
       }
+      if (errors.length === 0) return;
+      const first = errors[0];
+      const failure = errors.some((e) => e.failure);
+      const plan = failure ? null : planFor(arg);
+      const [litStart, litEnd] = arg.node.range!;
+      const fix = plan?.fix ? (fixer: Rule.RuleFixer) => fixer.replaceTextRange([litStart + 1, litEnd - 1], (plan as { text: string }).text) : null;
+      const several = errors.length > 1;
+      const data: Record<string, string> = several ? { count: String(errors.length), message: findingMessage(errors) } : { type: first.type, message: first.message };
+      let messageId = several ? (failure ? 'failures' : 'validations') : failure ? 'failure' : 'validation';
+      if (plan && !plan.fix) {
+        messageId = several ? 'validationsNoFix' : 'validationNoFix';
+        data.reason = plan.reason;
+      }
+      const fixes = fix && plan?.fix ? { fix, suggest: [{ messageId: 'serialize', data: { url: plan.url }, fix }] } : {};
+      if (!arg.mapped) {
+        context.report({ node: arg.node, messageId, data, ...fixes });
+        return;
+      }
+      const { starts, ends } = arg.mapped;
+      const n = starts.length;
+      const at = (k: number) => (k < n ? starts[k] : n > 0 ? ends[n - 1] : litEnd - 1);
+      const start = first.end > first.start ? at(first.start) : first.start === 0 ? (n > 0 ? starts[0] : litStart + 1) : at(first.start);
+      const end = first.end > first.start ? ends[Math.min(first.end, n) - 1] : start;
+      context.report({
+        loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) },
+        messageId,
+        data,
+        ...fixes,
+      });
     }
 
     function check(node: ESTree.CallExpression | ESTree.NewExpression): void {

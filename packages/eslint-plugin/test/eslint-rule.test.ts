@@ -83,10 +83,8 @@ ruleTester.run('url-grammar/valid-url', validURL, {
     {
       // a template literal on two lines: the error is on the second
       code: 'new URL(`https://example.com/\na b`)',
-      errors: [
-        { ...noFix(URL_UNIT, TRIMMED), line: 1, column: 30, endLine: 2, endColumn: 1 },
-        { ...noFix(URL_UNIT, TRIMMED), line: 2, column: 2, endLine: 2, endColumn: 3 },
-      ],
+      // (two errors of one URL: one report, at the first)
+      errors: [{ messageId: 'validationsNoFix', data: { count: '2', message: '2 validation errors: invalid-URL-unit (2)', reason: TRIMMED }, line: 1, column: 30, endLine: 2, endColumn: 1 }],
     },
     {
       // a line continuation is no unit: the error after it maps past it
@@ -120,12 +118,9 @@ ruleTester.run('url-grammar/valid-url', validURL, {
       errors: [{ messageId: 'failure', data: HOST_MISSING, line: 1, column: 17, endLine: 1, endColumn: 17 }],
     },
     {
-      // URL() without new is checked too, and every error of one literal is reported once
+      // URL() without new is checked too, and the errors of one literal are one report, at the first, naming each
       code: "URL('https:/x/ y')",
-      errors: [
-        { ...noFix(NO_SOLIDUS, SLASHES), line: 1, column: 12, endLine: 1, endColumn: 13 },
-        { ...noFix(URL_UNIT, SLASHES), line: 1, column: 15, endLine: 1, endColumn: 16 },
-      ],
+      errors: [{ messageId: 'validationsNoFix', data: { count: '2', message: `2 validation errors: ${NO_SOLIDUS.type}, ${URL_UNIT.type}`, reason: SLASHES }, line: 1, column: 12, endLine: 1, endColumn: 13 }],
     },
     {
       // an octal escape (sloppy scripts): mapped like any other escape
@@ -223,14 +218,44 @@ describe('@url-grammar/eslint-plugin', () => {
     const linter = new Linter({ configType: 'flat' });
     const code = "new URL('https://user@example.com:99999/')";
     const own = { plugins: { 'url-grammar': plugin }, rules: { 'url-grammar/valid-url': ['error', { failuresOnly: true }] } } satisfies Linter.Config;
-    expect(linter.verify(code, [plugin.configs.recommended]).map((m) => m.message)).to.deep.equal([
-      'invalid-credentials: The input includes credentials. No fix: the URL does not parse.',
-      'port-out-of-range: The port is greater than 65535. The URL does not parse.',
-    ]);
+    // (one report for the URL, naming both errors)
+    expect(linter.verify(code, [plugin.configs.recommended]).map((m) => m.message)).to.deep.equal(['2 validation errors: invalid-credentials, port-out-of-range. The URL does not parse.']);
     expect(linter.verify(code, [plugin.configs.recommended, own]).map((m) => [m.ruleId, m.column, m.endColumn, m.message])).to.deep.equal([
       ['url-grammar/valid-url', 35, 40, 'port-out-of-range: The port is greater than 65535. The URL does not parse.'],
     ]);
   });
+});
+
+ruleTester.run('url-grammar/valid-url: one report per URL, with one fix', validURL, {
+  valid: [],
+  invalid: [
+    {
+      // a failure among the errors: the URL does not parse, no fix
+      code: "new URL('https://u@a b:99999/')",
+      errors: [{ messageId: 'failures', line: 1, column: 19 }],
+    },
+  ],
+});
+
+describe('@url-grammar/eslint-plugin: a literal with 64,000 errors', function () {
+  this.timeout(60_000);
+  const backslashes = 'https://example.com' + '\\\\a'.repeat(64_000);
+  for (const [what, code] of [
+    ['a string literal', `new URL('${backslashes}');\n`],
+    ['a template literal', `new URL(\`${backslashes}\`);\n`],
+  ]) {
+    it(`${what} (128 KB of source): one report, whose one fix writes the serialization`, () => {
+      const linter = new Linter({ configType: 'flat' });
+      const messages = linter.verify(code, [plugin.configs.recommended], 'big.js');
+      expect(messages).to.have.length(1);
+      expect(messages[0].message).to.equal('64000 validation errors: invalid-reverse-solidus (64000).');
+      expect(messages[0].suggestions).to.have.length(1);
+      const fixed = linter.verifyAndFix(code, [plugin.configs.recommended], 'big.js');
+      expect(fixed.fixed).to.equal(true);
+      expect(fixed.messages).to.deep.equal([]);
+      expect(fixed.output.length).to.equal(code.length - 64_000);
+    });
+  }
 });
 
 describe('@url-grammar/eslint-plugin with typescript-eslint', () => {

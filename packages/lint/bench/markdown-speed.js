@@ -141,7 +141,7 @@ function check(plants, diagnostics) {
     }
     // one finding per URL, listing its errors
     if (!byPlant.has(p)) byPlant.set(p, []);
-    byPlant.get(p).push(...(d.errors ?? [d]).map((e) => e.type));
+    for (const e of d.errors ?? [d]) byPlant.get(p).push(e.type);
   }
   let missed = 0;
   plants.forEach((plant, i) => {

@@ -36,19 +36,24 @@
 //   exit 0: no error left (warnings do not count, unless there are more than --max-warnings);
 //   1: at least one error left, or more warnings than --max-warnings; 2: bad arguments (no path, an
 //   empty file name among them: nothing is linted), a bad configuration file, a file that cannot
-//   be read or written (the output file too), or a folder or glob with nothing to lint (the other
-//   files are still linted)
+//   be read or written (the output file too), a file that is not text (not valid UTF-8, or with
+//   NUL bytes and no BOM: it is still linted, ./encoding), or a folder or glob with nothing to
+//   lint (the other files are still linted)
+// A file is read in the encoding its BOM names (UTF-8, UTF-16LE, UTF-16BE), else as UTF-8; --fix
+// rewrites UTF-8 files only (a UTF-16 file's fixes are said not made).
 
 import { createHash, type Hash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fixesPatch } from './patch';
 import { parseURL, VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
 import { changedSinceRead, commandHelp, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
-import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
+import { applyFixes, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
+import { decodeDocument, encodingOfBOM, notTextMessage, type NotText, type TextEncodingName } from './encoding';
+import { MAX_ATTRIBUTES } from './html';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, severityFrom, severityOf, type LintConfig } from './config';
 import { expandArguments, IgnoreRules, usableIgnorePattern } from './files';
-import { rewriteWithFixes, startsWithBOM } from './rewrite';
+import { rewriteWithFixes } from './rewrite';
 import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
 import { textReporter } from './text-report';
 
@@ -335,6 +340,8 @@ export const command: CommandSpec = {
 
     let unreadable = false;
     let unwritten = false;
+    // a file not all text (not valid UTF-8, or NUL bytes with no BOM): exit status 2
+    let undecodable = false;
     // what the summary counts: every finding reported, less, after --fix, those whose URL was fixed
     let errors = 0;
     let warnings = 0;
@@ -377,18 +384,27 @@ export const command: CommandSpec = {
           };
           // whether the fixes were made (--fix) or would be (--fix-dry-run)
           let fixed = false;
+          // bytes that are not text (./encoding): said, and the exit status 2, the findings still reported
+          const notTextFile = (why: NotText, encoding: TextEncodingName) => {
+            io.err(`${shown}: ${notTextMessage(why, encoding)}\n`);
+            undecodable = true;
+          };
+          // what was left out of an HTML document, said (html.ts MAX_ATTRIBUTES)
+          const sayTruncated = (tags: number | undefined) => {
+            if (tags) io.err(`${shown}: ${tags} tag${tags === 1 ? '' : 's'} with more than ${MAX_ATTRIBUTES.toLocaleString('en-US')} attributes: the rest of ${tags === 1 ? 'it' : 'each'} not read\n`);
+          };
           try {
             if (opts.fixDryRun) {
               const bytes = io.readFile(path);
-              const { text, valid } = decodeUTF8(bytes);
-              if (!valid) io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`);
+              const { text, encoding, notText } = decodeDocument(bytes);
+              if (notText) notTextFile(notText, encoding);
               for (const d of lintText(text, { ...lintOptions(kind), fixes: true })) take(d);
               fixed = true;
               const fixedText = applyFixes(text, [...applied.values()]);
               if (fixedText !== text) {
                 fixedURLs += applied.size;
                 // the BOM the decoder dropped is shown as the file has it: the diff does not change it
-                const bom = startsWithBOM(bytes) ? '\uFEFF' : '';
+                const bom = encodingOfBOM(bytes) ? '\uFEFF' : '';
                 sink.out(fixesPatch(name, name, bom + text, [...applied.values()], bom.length));
               }
             } else if (opts.fix) {
@@ -400,14 +416,17 @@ export const command: CommandSpec = {
                 hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
                 { ...lintOptions(kind), fixes: true },
                 take,
-                () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
+                notTextFile,
                 afterChunk,
               );
               first.digest = hash.digest('hex');
+              sayTruncated(r.truncatedTags);
               if (applied.size > 0) {
                 if (!r.valid) {
                   // what would have been fixed is left, and counts
-                  io.err(`${shown}: not rewritten (not valid UTF-8)\n`);
+                  io.err(`${shown}: not rewritten (${r.notText === 'nul' ? 'not text in UTF-8' : 'not valid UTF-8'})\n`);
+                } else if (r.encoding !== 'utf-8') {
+                  io.err(`${shown}: not rewritten (${r.encoding === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE'}: --fix writes UTF-8 files only)\n`);
                 } else {
                   try {
                     await rewrite(io, path, [...applied.values()], first);
@@ -424,7 +443,8 @@ export const command: CommandSpec = {
             } else {
               if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
               const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
-              await lintBytes(chunks, lintOptions(kind), take, () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`), afterChunk);
+              const r = await lintBytes(chunks, lintOptions(kind), take, notTextFile, afterChunk);
+              sayTruncated(r.truncatedTags);
             }
           } catch (e) {
             if (e instanceof Error && e.name === 'UsageError') throw e;
@@ -463,7 +483,7 @@ export const command: CommandSpec = {
     if (opts.format === 'text' && !(unreadable && linted === 0)) io.err(summary(totals) + '\n');
     const tooManyWarnings = limit >= 0 && warningsLeft > limit;
     if (tooManyWarnings) io.err(`url-grammar lint found too many warnings (${warningsLeft}; maximum: ${limit})\n`);
-    io.setExitCode(unreadable || unwritten || outputFailed ? 2 : errorsLeft > 0 || tooManyWarnings ? 1 : 0);
+    io.setExitCode(unreadable || unwritten || outputFailed || undecodable ? 2 : errorsLeft > 0 || tooManyWarnings ? 1 : 0);
   },
 };
 

@@ -145,17 +145,45 @@ export function shifted(found: FoundURL, delta: number): FoundURL {
 }
 
 // Character references, decoded by entities (parse5's own decoder).
-const refCodePoints: number[] = [];
-const refDecoder = new EntityDecoder(htmlDecodeTree, (cp) => void refCodePoints.push(cp));
 
-/** The character reference at text[at] ("&"): its length and what it means, or null. */
+/**
+ * Makes `decoder` read a numeric character reference of any length as HTML does. entities 6 adds
+ * each run of digits as `result * base ** digits + parseInt(digits)`: a run of 309 digits or more
+ * ("&#000...065;", which a browser reads as "A") makes `base ** digits` Infinity and the result NaN
+ * (0 × Infinity), and String.fromCodePoint(NaN) throws, in parse5's tokenizer too. HTML takes the
+ * digits one at a time, and any number past U+10FFFF stands for U+FFFD: here each digit is added in
+ * turn and the number kept at most 0x110000 (past U+10FFFF), so it neither overflows nor changes
+ * meaning. A version of entities without that method is left as it is.
+ */
+export function boundNumericReferences(decoder: EntityDecoder): EntityDecoder {
+  const inner = decoder as unknown as { result: number; consumed: number; addToNumericResult?: unknown };
+  if (typeof inner.addToNumericResult !== 'function' || typeof inner.result !== 'number' || typeof inner.consumed !== 'number') return decoder;
+  inner.addToNumericResult = (input: string, start: number, end: number, base: number) => {
+    for (let i = start; i < end; i++) inner.result = Math.min(0x110000, inner.result * base + parseInt(input[i], base));
+    inner.consumed += end - start;
+  };
+  return decoder;
+}
+
+const refCodePoints: number[] = [];
+const refDecoder = boundNumericReferences(new EntityDecoder(htmlDecodeTree, (cp) => void refCodePoints.push(cp)));
+
+/** How much of a reference is given to the decoder at a time. */
+const REF_PIECE = 64;
+
+/** The character reference at text[at] ("&"), up to `limit`: its length and what it means, or null. A numeric one may be of any length. */
 export function characterReference(text: string, at: number, limit: number, mode: DecodingMode): { length: number; value: string } | null {
   refCodePoints.length = 0;
   refDecoder.startEntity(mode);
-  let n = refDecoder.write(text.slice(at, Math.min(limit, at + 64)), 1);
+  let n = refDecoder.write(text.slice(at, Math.min(limit, at + REF_PIECE)), 1);
+  // (the decoder takes the rest piece by piece: a named reference ends within the first, a
+  // numeric one when its digits do)
+  for (let from = at + REF_PIECE; n < 0 && from < limit; from += REF_PIECE) n = refDecoder.write(text.slice(from, Math.min(limit, from + REF_PIECE)), 0);
   if (n < 0) n = refDecoder.end();
   if (n <= 0 || refCodePoints.length === 0) return null;
-  return { length: n, value: String.fromCodePoint(...refCodePoints) };
+  let value = '';
+  for (const cp of refCodePoints) value += String.fromCodePoint(cp);
+  return { length: n, value };
 }
 
 export { DecodingMode };

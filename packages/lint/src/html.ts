@@ -24,7 +24,7 @@
 // the tokenizer's offsets are moved back to the document's (`gapAt`).
 
 import { Tokenizer, TokenizerMode, type Token } from 'parse5';
-import { characterReference, Decoded, DecodingMode, foundFrom, MAX_URL_LENGTH, type FoundURL, type URLContext } from './found';
+import { boundNumericReferences, characterReference, Decoded, DecodingMode, foundFrom, MAX_URL_LENGTH, type FoundURL, type URLContext } from './found';
 
 const HTML_WS = /[\t\n\f\r ]/;
 
@@ -303,8 +303,123 @@ const BUILDING: ReadonlyMap<number, { builds: Builds; only: (c: number) => boole
   return states;
 })();
 
-/** parse5's tokenizer, telling how long the string it is building has grown. */
+/**
+ * The most attributes one tag keeps (1,024): parse5 looks for a repeated name among all those
+ * before it (a tag of 200,000 attributes took 183 s), and keeps every one until the tag ends.
+ * The rest of such a tag, up to its ">", is not read, nor given to the tokenizer (but for the
+ * quote that closes the value it is in): the tags are counted (HTMLFinder.truncatedTags). An
+ * attribute of a URL comes, in any page a person or a tool writes, long before.
+ */
+export const MAX_ATTRIBUTES = 1024;
+
+/**
+ * Where in a start tag the tokenizer is, as far as finding the tag's end goes (HTML's tokenizer
+ * states, https://html.spec.whatwg.org/multipage/parsing.html#tokenization): tag name, before,
+ * in and after an attribute name, before an attribute value, in a double-quoted, single-quoted or
+ * unquoted value, after a quoted value, in a self-closing start tag.
+ */
+type TagState = 'tag' | 'before-name' | 'name' | 'after-name' | 'before-value' | 'double' | 'single' | 'unquoted' | 'after-quoted' | 'self-closing';
+
+/** parse5's numbers of those states, learnt by feeding a tokenizer the start of each (as BUILDING). */
+const TAG_STATES: ReadonlyMap<number, TagState> = (() => {
+  const probes: Array<[string, TagState]> = [
+    ['<a', 'tag'],
+    ['<a ', 'before-name'],
+    ['<a b', 'name'],
+    ['<a b ', 'after-name'],
+    ['<a b=', 'before-value'],
+    ['<a b="', 'double'],
+    ["<a b='", 'single'],
+    ['<a b=c', 'unquoted'],
+    ['<a b="c"', 'after-quoted'],
+    ['<a /', 'self-closing'],
+  ];
+  const noop = () => {};
+  const handler = { onComment: noop, onDoctype: noop, onStartTag: noop, onEndTag: noop, onEof: noop, onCharacter: noop, onNullCharacter: noop, onWhitespaceCharacter: noop };
+  const states = new Map<number, TagState>();
+  for (const [start, state] of probes) {
+    const t = new Tokenizer({}, handler);
+    t.write(start, false);
+    states.set(t.state, state);
+  }
+  return states;
+})();
+
+const isTagSpace = (c: number) => c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
+
+/** The state after `c` (a UTF-16 unit) in `state`, or null when `c` ends the tag (">"). */
+function nextTagState(state: TagState, c: number): TagState | null {
+  switch (state) {
+    case 'double':
+      return c === 0x22 ? 'after-quoted' : 'double';
+    case 'single':
+      return c === 0x27 ? 'after-quoted' : 'single';
+    case 'unquoted':
+      return c === 0x3e ? null : isTagSpace(c) ? 'before-name' : 'unquoted';
+    case 'before-value':
+      return isTagSpace(c) ? 'before-value' : c === 0x22 ? 'double' : c === 0x27 ? 'single' : c === 0x3e ? null : 'unquoted';
+    case 'tag':
+      return c === 0x3e ? null : isTagSpace(c) ? 'before-name' : c === 0x2f ? 'self-closing' : 'tag';
+    case 'name':
+      return c === 0x3e ? null : isTagSpace(c) ? 'after-name' : c === 0x2f ? 'self-closing' : c === 0x3d ? 'before-value' : 'name';
+    case 'after-name':
+      return c === 0x3e ? null : isTagSpace(c) ? 'after-name' : c === 0x2f ? 'self-closing' : c === 0x3d ? 'before-value' : 'name';
+    case 'after-quoted':
+    case 'self-closing':
+      // (a character other than these is read again as before an attribute name)
+      if (c === 0x3e) return null;
+      if (state === 'after-quoted' && isTagSpace(c)) return 'before-name';
+      if (state === 'after-quoted' && c === 0x2f) return 'self-closing';
+      return nextTagState('before-name', c);
+    case 'before-name':
+      return c === 0x3e ? null : isTagSpace(c) ? 'before-name' : c === 0x2f ? 'self-closing' : 'name';
+  }
+}
+
+/**
+ * parse5's tokenizer, telling how long the string it is building has grown; reading a numeric
+ * character reference of any length (boundNumericReferences), and at most MAX_ATTRIBUTES
+ * attributes of one tag.
+ */
 class BoundedTokenizer extends Tokenizer {
+  /** Tags with more than MAX_ATTRIBUTES attributes (the rest of each is not read). */
+  truncatedTags = 0;
+  /** Whether the start tag being read has had an attribute left out. */
+  overflowed = false;
+
+  constructor(...args: ConstructorParameters<typeof Tokenizer>) {
+    super(...args);
+    boundNumericReferences(this.entityDecoder);
+  }
+
+  protected override _createStartTagToken(): void {
+    this.overflowed = false;
+    super._createStartTagToken();
+  }
+
+  protected override _createEndTagToken(): void {
+    this.overflowed = false;
+    super._createEndTagToken();
+  }
+
+  protected override _leaveAttrName(): void {
+    const token = this.currentToken as Token.TagToken | null;
+    if (token && token.attrs.length >= MAX_ATTRIBUTES) {
+      // (what parse5 would do with it, a repeated name or not, is not looked at: it is left out)
+      if (!this.overflowed) this.truncatedTags++;
+      this.overflowed = true;
+      return;
+    }
+    // parse5's own: a repeated name is dropped, a new one kept with its place (a search among at
+    // most MAX_ATTRIBUTES names)
+    super._leaveAttrName();
+  }
+
+  /** Where in a start tag the tokenizer is (in a character reference: in the value it is in), or null. */
+  tagState(): TagState | null {
+    return TAG_STATES.get(this.state) ?? TAG_STATES.get(this.returnState) ?? null;
+  }
+
   /** What the tokenizer is building a character at a time and how long it is, or null. */
   building(): { length: number; only: (c: number) => boolean } | null {
     const b = BUILDING.get(this.state);
@@ -356,6 +471,12 @@ export class HTMLFinder {
   private before: number;
   /** Leaving out what only adds to the string being built (see the top of this file). */
   private eliding: ((c: number) => boolean) | null = null;
+  /**
+   * Leaving out the rest of a start tag past MAX_ATTRIBUTES attributes, up to its ">": where in
+   * the tag the text left out has got to, how much of it there is, and what the tokenizer is given
+   * in place of its last characters to close the value it is in (a quote).
+   */
+  private skippingTag: { state: TagState; length: number; close: string } | null = null;
 
   /** `offset`: where in the document the text given starts. */
   constructor(offset = 0) {
@@ -385,6 +506,11 @@ export class HTMLFinder {
     );
   }
 
+  /** How many tags had more than MAX_ATTRIBUTES attributes (the rest of each was not read). */
+  get truncatedTags(): number {
+    return this.tokenizer.truncatedTags;
+  }
+
   /** Where the text still kept starts, in the document (everything before it is done with). */
   get keptFrom(): number {
     return this.windowStart + this.shiftBefore(this.windowStart);
@@ -394,6 +520,29 @@ export class HTMLFinder {
   write(chunk: string, last: boolean): FoundURL[] {
     let i = 0;
     while (i < chunk.length) {
+      if (this.skippingTag) {
+        const t = this.skippingTag;
+        let j = i;
+        let state: TagState | null = t.state;
+        for (; j < chunk.length; j++) {
+          state = nextTagState(state, chunk.charCodeAt(j));
+          if (state === null) break;
+          t.state = state;
+        }
+        t.length += j - i;
+        i = j;
+        if (state !== null) continue;
+        // the ">" is next: what was left out less the closing quote, which stands for its last
+        // character (it held one: a quoted value ends with its quote), then the ">" as it is
+        this.skippingTag = null;
+        this.gap(t.length - t.close.length);
+        if (t.close !== '') {
+          this.window += t.close;
+          this.fed += t.close.length;
+          this.tokenizer.write(t.close, false);
+        }
+        continue;
+      }
       if (this.eliding) {
         const only = this.eliding;
         let j = i;
@@ -408,6 +557,14 @@ export class HTMLFinder {
       this.window += part;
       this.fed += part.length;
       this.tokenizer.write(part, false);
+      if (this.tokenizer.overflowed) {
+        // a tag past MAX_ATTRIBUTES: the rest of it is not given to the tokenizer
+        const state = this.tokenizer.tagState();
+        if (state !== null) {
+          this.skippingTag = { state, length: 0, close: state === 'double' ? '"' : state === 'single' ? "'" : '' };
+          continue;
+        }
+      }
       const b = this.tokenizer.building();
       if (b && b.length > MAX_URL_LENGTH) this.eliding = b.only;
     }

@@ -33,6 +33,7 @@ export { loadConfig, readConfig, findConfigFile, configFrom, severityOf, severit
 export { expandArguments, gitRoot, IgnoreRules, LINTED_EXTENSIONS, type ArgumentFiles, type FileOptions } from './files';
 export { DisableDirectives, FindingFilter, directivesOf, type FindingRules } from './disable';
 export { rewriteWithFixes, startsWithBOM } from './rewrite';
+export { decodeDocument, encodingOfBOM, DocumentDecoder, notTextMessage, type TextEncodingName, type NotText } from './encoding';
 export { textReporter, findingTypes, shownURL, SHOWN_URL_LENGTH, type TextReporterOptions, type TextColors } from './text-report';
 export {
   OUTPUT_FORMATS,

@@ -250,6 +250,11 @@ export class LintSession {
     } else this.splitter = new LineSplitter();
   }
 
+  /** How many tags of an HTML document had more than MAX_ATTRIBUTES attributes (the rest of each not read: html.ts). */
+  get truncatedTags(): number {
+    return this.html?.truncatedTags ?? 0;
+  }
+
   push(chunk: string): LintDiagnostic[] {
     this.lines.append(chunk);
     const finder = this.html ?? this.js;

@@ -368,3 +368,48 @@ describe('--fix-dry-run: the unified diff built from the fixes (patch.ts)', func
     expect(large / small).to.be.lessThan(8);
   });
 });
+
+describe('lint: HTML a browser reads, read (issue 50)', function () {
+  this.timeout(60_000);
+
+  it('a numeric character reference of any length: 307 leading zeros are "A" (entities gave NaN, and lint "cannot read"), a number past U+10FFFF is U+FFFD', async () => {
+    const zeros = '0'.repeat(307);
+    const html = `<a href="https://EXAMPLE.com/&#${zeros}65;\\b">x</a> &#${'0'.repeat(500)}66; <img src="https://e.com/&#x${'0'.repeat(400)}41; b"><a href="https://a.com/&#${'9'.repeat(400)};\\c">y</a>`;
+    const found = lintText(html, { kind: 'html', fixes: true });
+    expect(found.map((d) => [d.type, d.column])).to.deep.equal([
+      ['invalid-reverse-solidus', html.indexOf('\\b') + 1],
+      ['invalid-URL-unit', html.indexOf(' b"') + 1],
+      ['invalid-reverse-solidus', html.indexOf('\\c') + 1],
+    ]);
+    // the reference's place is the whole reference, and the fix writes what it means
+    expect(applyFixes(html, found.flatMap((d) => (d.fix ? [d.fix] : []))).startsWith('<a href="https://example.com/A/b">')).to.equal(true);
+    // (the number past U+10FFFF: U+FFFD, which the URL is fixed with, percent-encoded)
+    expect(found[2].fix?.text).to.equal('https://a.com/%EF%BF%BD/c');
+    const r = await lintBytes([Buffer.from(html)], { kind: 'html' }, () => undefined);
+    expect(r.diagnostics).to.equal(3);
+  });
+
+  it('a tag of 200,000 attributes (6.5 MB) in linear time: the first 1,024 read, the rest of the tag not, and said; what follows it at its place', async () => {
+    const attrs = Array.from({ length: 200_000 }, (_, i) => `a${i}="v"`).join(' ');
+    const html = `<p>x</p><a href="https://EXAMPLE.com\\x" ${attrs} src="https://late.example/ z" title='>' data-x=">">t</a>\n<img src="https://e.com/a b">`;
+    const d: Array<{ type: string; line: number; column: number; url?: string }> = [];
+    const r = await lintBytes([Buffer.from(html)], { kind: 'html' }, (x) => d.push(x));
+    // the href before the 1,024th attribute is checked; the src after it is not read; the quoted ">"s do not end the tag
+    expect(d.map((x) => [x.type, x.line, x.column])).to.deep.equal([
+      ['invalid-reverse-solidus', 1, html.indexOf('\\x') + 1],
+      ['invalid-URL-unit', 2, '<img src="https://e.com/a'.length + 1],
+    ]);
+    expect(r.truncatedTags).to.equal(1);
+    // and the command line says it
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-lint-attrs-'));
+    try {
+      writeFileSync(join(dir, 'many.html'), html);
+      let err = '';
+      const code = await mainAsync(['lint', '--no-config', join(dir, 'many.html')], { out: () => undefined, err: (s) => void (err += s), readFile: (p) => readFileSync(p), setExitCode: () => undefined, isTTY: false });
+      expect(code).to.equal(1);
+      expect(err).to.include(`many.html: 1 tag with more than 1,024 attributes: the rest of it not read\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

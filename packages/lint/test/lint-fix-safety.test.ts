@@ -15,6 +15,8 @@ import { processIO, type CliIO } from 'url-grammar/cli';
 import { CORE_ROOT, mainAsync } from './support/cli';
 
 const CLI = join(CORE_ROOT, 'dist', 'src', 'cli.js');
+/** Writes that fail or wait on purpose (node --require it, with URL_GRAMMAR_TEST_WRITES). */
+const FAILING_WRITES = join(CORE_ROOT, 'test', 'support', 'failing-writes.js');
 const isRoot = process.getuid?.() === 0;
 
 /** A text document with `n` lines, each with a URL that --fix rewrites (upper case host, a backslash). */
@@ -105,19 +107,34 @@ describe('lint --fix: what it writes, and what it leaves alone', function () {
     expect(readdirSync(dir).sort()).to.deep.equal(['link.md', 'real']);
   });
 
-  it('a file with other hard links is refused (a rename would split them): one line, exit 2, both names as they were', () => {
-    const text = document(2);
+  it('a file with other hard links is fixed in place, as ESLint does: both names see the fix, the one file kept (its inode, mode, links), nothing left beside it', () => {
+    const text = document(200);
+    writeFileSync(join(dir, 'doc.txt'), text);
+    chmodSync(join(dir, 'doc.txt'), 0o640);
+    linkSync(join(dir, 'doc.txt'), join(dir, 'other.txt'));
+    const ino = statSync(join(dir, 'doc.txt')).ino;
+    const r = lint(['--fix', 'doc.txt'], dir);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stderr).to.equal('0 errors in 0 files (1 file linted), 200 URLs fixed\n');
+    expect(readFileSync(join(dir, 'other.txt'), 'utf8') === fixedDocument(text)).to.equal(true);
+    expect(statSync(join(dir, 'doc.txt')).ino).to.equal(ino);
+    expect(statSync(join(dir, 'doc.txt')).nlink).to.equal(2);
+    expect((statSync(join(dir, 'doc.txt')).mode & 0o777).toString(8)).to.equal('640');
+    expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
+  });
+
+  it('a hard-linked file whose rewrite fails (ENOSPC on every new file: test/support/failing-writes.js) is left whole, its links too: one line, exit 2', () => {
+    const text = document(200);
     writeFileSync(join(dir, 'doc.txt'), text);
     linkSync(join(dir, 'doc.txt'), join(dir, 'other.txt'));
-    const r = lint(['--fix', 'doc.txt'], dir);
-    expect(r.status).to.equal(2);
+    const r = spawnSync(process.execPath, ['--require', FAILING_WRITES, CLI, 'lint', '--no-config', '--fix', 'doc.txt'], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, URL_GRAMMAR_TEST_WRITES: 'enospc' } });
+    expect(r.status, r.stderr).to.equal(2);
     const lines = r.stderr.trim().split('\n');
-    expect(lines.filter((l) => l.startsWith('error:'))).to.deep.equal(['error: cannot write doc.txt: it has 2 hard links: replacing it would split them; not rewritten']);
+    expect(lines.filter((l) => l.startsWith('error:'))).to.deep.equal(['error: cannot write doc.txt: no space left on device']);
     // the fixes not made are not counted as made
     expect(lines[lines.length - 1]).to.match(/, 0 URLs fixed$/);
-    expect(readFileSync(join(dir, 'doc.txt'), 'utf8')).to.equal(text);
+    expect(readFileSync(join(dir, 'other.txt'), 'utf8') === text).to.equal(true);
     expect(statSync(join(dir, 'doc.txt')).nlink).to.equal(2);
-    expect(statSync(join(dir, 'doc.txt')).ino).to.equal(statSync(join(dir, 'other.txt')).ino);
     expect(readdirSync(dir).sort()).to.deep.equal(['doc.txt', 'other.txt']);
   });
 
@@ -217,6 +234,20 @@ describe('lint --fix: what it writes, and what it leaves alone', function () {
       expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).to.deep.equal(['error: cannot write doc.txt: no space left on device']);
       expect(readFileSync(join(full, 'doc.txt'), 'utf8') === text).to.equal(true);
       expect(readdirSync(full)).to.deep.equal(['doc.txt']);
+    });
+
+    it('the same for a hard-linked file, fixed in place: the original kept whole under both names, no copy left', () => {
+      rmSync(join(full, 'doc.txt'), { force: true });
+      const text = document(3000);
+      writeFileSync(join(full, 'doc.txt'), text);
+      linkSync(join(full, 'doc.txt'), join(full, 'other.txt'));
+      const r = lint(['--fix', 'doc.txt'], full);
+      expect(r.status).to.equal(2);
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).to.deep.equal(['error: cannot write doc.txt: no space left on device']);
+      expect(readFileSync(join(full, 'other.txt'), 'utf8') === text).to.equal(true);
+      expect(statSync(join(full, 'doc.txt')).nlink).to.equal(2);
+      expect(readdirSync(full).sort()).to.deep.equal(['doc.txt', 'other.txt']);
+      rmSync(join(full, 'other.txt'));
     });
   });
 

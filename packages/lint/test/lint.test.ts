@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureIO, mainAsync } from './support/cli';
+import type { CliIO } from 'url-grammar/cli';
 import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/lint';
 
 /** The URLs found, each with the file's own text at its span. */
@@ -246,9 +247,20 @@ describe('lint: url-grammar lint', () => {
     return path;
   }
 
+  /** A file in a folder of its own (not in the folder another case walks), removed at the end. */
+  const folders: string[] = [];
+  after(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+  function alone(name: string, content: Buffer): string {
+    const folder = mkdtempSync(join(tmpdir(), 'url-grammar-lint-encoding-'));
+    folders.push(folder);
+    const path = join(folder, name);
+    writeFileSync(path, content);
+    return path;
+  }
+
   /** Runs `lint` in-process; `err` is standard error less the summary line. */
-  async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-    const captured = captureIO({ readFile: (path) => (path === '-' ? Buffer.from(stdin, 'utf8') : readFileSync(path)) });
+  async function run(args: string[], stdin = '', overrides: Partial<CliIO> = {}): Promise<{ code: number; out: string; err: string }> {
+    const captured = captureIO({ readFile: (path) => (path === '-' ? Buffer.from(stdin, 'utf8') : readFileSync(path)), ...overrides });
     const code = await mainAsync(['lint', ...args], captured.io);
     const out = captured.out();
     const err = captured.err();
@@ -322,12 +334,41 @@ describe('lint: url-grammar lint', () => {
     expect((await run(['--kind', 'markdown', '--base', 'https://e.example/', '-'], '[a](/b\\\\c)')).out).to.equal('<stdin>:1:7: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/". </b\\c>\n');
   });
 
-  it('warns about a file that is not UTF-8 and still lints it', async () => {
-    const bad = file('latin1.txt', Buffer.concat([Buffer.from([0xff, 0xfe, 0x20]), Buffer.from('http://example.com:1x/\n')]));
+  it('says a file is not UTF-8, still lints it, and exits 2 (never a silent pass)', async () => {
+    // (0xFF 0xFF: no BOM; 0xFF 0xFE would be UTF-16LE's)
+    const bad = alone('latin1.txt', Buffer.concat([Buffer.from([0xff, 0xff, 0x20]), Buffer.from('http://example.com:1x/\n')]));
     const r = await run([bad]);
     expect(r.err).to.equal(`${bad}: not valid UTF-8 (decoded with U+FFFD)\n`);
     expect(r.out).to.equal(`${bad}:1:24: port-invalid The port contains something other than ASCII digits. <http://example.com:1x/>\n`);
-    expect(r.code).to.equal(1);
+    expect(r.code).to.equal(2);
+    // and one with no error in it is not a pass either
+    const quiet = alone('quiet.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    expect(await run([quiet])).to.deep.equal({ code: 2, out: '', err: `${quiet}: not valid UTF-8 (decoded with U+FFFD)\n` });
+  });
+
+  it('reads a file in the encoding its BOM names: UTF-16LE (what PowerShell 5 writes), UTF-16BE and UTF-8, with the same findings at the same places', async () => {
+    const text = 'see https://EXAMPLE.com\\docs here\r\nand <https://user:pw@example.com/> é\r\n';
+    const findings = (name: string) =>
+      `${name}:1:24: invalid-reverse-solidus A URL with a special scheme uses "\\" instead of "/". <https://EXAMPLE.com\\docs>\n` + `${name}:2:21: invalid-credentials The input includes credentials. <https://user:pw@example.com/>\n`;
+    const be = Buffer.from(text, 'utf16le');
+    be.swap16();
+    for (const [name, bytes] of [
+      ['utf8.txt', Buffer.from(text)],
+      ['bom8.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+      ['le.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['be.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), be])],
+    ] as Array<[string, Buffer]>) {
+      const f = file(name, bytes);
+      expect(await run([f]), name).to.deep.equal({ code: 1, out: findings(f), err: '' });
+      // in pieces of one byte (a BOM split across reads)
+      const pieces = await run([f], '', { openRead: () => [...bytes].map((b) => Uint8Array.of(b)) });
+      expect(pieces, name).to.deep.equal({ code: 1, out: findings(f), err: '' });
+    }
+    // UTF-16 with no BOM: NUL bytes, said, exit 2
+    const bare = alone('bare.txt', Buffer.from(text, 'utf16le'));
+    const r = await run([bare]);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.equal(`${bare}: not text in UTF-8: it holds NUL bytes (UTF-16 without a BOM, or not text at all); read as UTF-8\n`);
   });
 
   it('exits 2 with one line for a file it cannot read, and lints the others', async () => {

@@ -63,7 +63,7 @@ function instrument() {
 }
 
 /** The longest task that started at or after `from` (0 when none was 50 ms or more). */
-const longest = (page, from) => page.evaluate((t) => Math.max(0, ...window.__long.filter((e) => e.start >= t - 1).map((e) => e.duration)), from);
+const longest = (page, from) => page.evaluate((t) => window.__long.filter((e) => e.start >= t - 1).reduce((m, e) => Math.max(m, e.duration), 0), from);
 
 /** Sets #url to `value` (as a paste would: one input event), then waits for the page to settle. */
 async function load(page, value) {
@@ -158,10 +158,10 @@ async function main() {
       console.log(`  input event to rendered: median ${median(times.map((t) => t.rendered)).toFixed(1)} ms (each: ${times.map((t) => t.rendered.toFixed(0)).join(', ')})`);
       console.log(`  input event to the next frame painted: median ${median(times.map((t) => t.painted)).toFixed(1)} ms (each: ${times.map((t) => t.painted.toFixed(0)).join(', ')})`);
       console.log(`  input event to settled (a long input's deferred work done, in the worker, after the pause): median ${median(times.map((t) => t.settled)).toFixed(1)} ms`);
-      console.log(`  longest task after a keystroke: ${Math.max(...times.map((t) => t.long)).toFixed(0)} ms`);
+      console.log(`  longest task after a keystroke: ${times.reduce((m, t) => Math.max(m, t.long), 0).toFixed(0)} ms`);
       console.log(`  page height: ${height.toLocaleString('en')} px`);
       if (large) {
-        const worst = Math.max(...times.map((t) => Math.max(t.painted, t.long)));
+        const worst = times.reduce((m, t) => Math.max(m, t.painted, t.long), 0);
         if (worst > GOAL) slow++;
         console.log('  each control, event to the next frame painted (the longest task from the event until it settled; the work left to the worker, until done):');
         for (const [label, act, arg, done] of CONTROLS) {

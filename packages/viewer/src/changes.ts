@@ -247,7 +247,7 @@ function percentDecode(text: string): Uint8Array {
       i += 3;
     } else {
       const c = String.fromCodePoint(text.codePointAt(i)!);
-      bytes.push(...utf8.encode(c));
+      for (const b of utf8.encode(c)) bytes.push(b);
       i += c.length;
     }
   }

@@ -7,7 +7,8 @@
 //                safe writer (url-grammar/cli): an existing file is replaced only with --force (a
 //                symbolic link's target then, the link kept), a folder, device or FIFO never, and
 //                a failure (no space left, ...) leaves what was there as it was: one line, exit 2
-//   --open       opens the page in the system's browser (xdg-open, open or start)
+//   --open       opens the page in the system's browser (xdg-open, open, or rundll32's
+//                FileProtocolHandler on Windows), run directly, never through a shell
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -58,10 +59,17 @@ export function isEncodingLabel(label: string): boolean {
   return REPLACEMENT_LABELS.has(label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase()));
 }
 
-function opener(): [string, string[]] {
-  if (process.platform === 'darwin') return ['open', []];
-  if (process.platform === 'win32') return ['cmd', ['/c', 'start', '""']];
-  return ['xdg-open', []];
+/**
+ * The program that opens `href` in the system's browser, and its arguments, with the href as the
+ * last: a program run directly, never a shell, on any platform. (`cmd /c start` on Windows read the
+ * "&" of the permalink's fragment as the end of a command, and what followed as another.) On
+ * Windows, rundll32 hands the href to url.dll's FileProtocolHandler, which opens it as a click on a
+ * link would: the rest of its command line is the href, read by no shell.
+ */
+export function opener(href: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  if (platform === 'darwin') return ['open', [href]];
+  if (platform === 'win32') return ['rundll32.exe', ['url.dll,FileProtocolHandler', href]];
+  return ['xdg-open', [href]];
 }
 
 interface ViewerOptions {
@@ -106,8 +114,8 @@ export const command: CommandSpec = {
     const href = pathToFileURL(file).href + viewerFragment(url, opts.base, opts.encoding);
     io.out(`${href}\n`);
     if (opts.open) {
-      const [command, args] = opener();
-      const r = spawnSync(command, [...args, href], { stdio: 'ignore', timeout: 15_000 });
+      const [command, args] = opener(href);
+      const r = spawnSync(command, args, { stdio: 'ignore', timeout: 15_000, shell: false });
       if (r.error || r.status !== 0) {
         io.err(`url-grammar: could not open a browser with ${command}${r.error ? `: ${r.error.message}` : ` (exit ${r.status})`}; open the URL above\n`);
         io.setExitCode(1);

@@ -47,9 +47,10 @@ function traced(grammar: Grammar, kind: 'url' | 'host', entries: string[], text:
   for (const entry of entries) {
     const t = traceInput(grammar, entry, text, ctx);
     if (t.length === 0 && kind === 'host') return null;
-    // A second entry rule's trace follows the first's: its parents are shifted.
+    // A second entry rule's trace follows the first's: its parents are shifted. (One at a time: a
+    // trace of a 100 KB input has too many entries to spread into push's arguments.)
     const shift = trace.length;
-    trace.push(...t.map((e) => ({ ...e, parent: e.parent === -1 ? -1 : e.parent + shift })));
+    for (const e of t) trace.push({ ...e, parent: e.parent === -1 ? -1 : e.parent + shift });
   }
   const names = trace.length ? [...new Set(trace.map((e) => e.rule))] : [entries[0]];
   const prefix = kind === 'url' ? 'rule' : 'host-rule';

@@ -3,11 +3,32 @@
 
 /// <reference lib="dom" />
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+/** A child of `el`: a node, a text, or a list of them (a list of any length is never spread into a call's arguments). */
+export type Child = Node | string | readonly (Node | string)[];
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) e.append(c);
+  appendAll(e, children);
   return e;
+}
+
+/**
+ * Appends `children` (lists among them, each element in turn) to `parent`, one at a time: a list
+ * of 100,000 nodes spread into append's arguments overflows the stack.
+ */
+export function appendAll(parent: ParentNode, children: readonly Child[]): void {
+  for (const c of children) {
+    // (a Text node has a length too: only an array is a list)
+    if (Array.isArray(c)) for (const d of c as readonly (Node | string)[]) parent.append(d);
+    else parent.append(c as Node | string);
+  }
+}
+
+/** Replaces `parent`'s children by `children` (as appendAll appends them). */
+export function replaceAll(parent: ParentNode, children: readonly Child[]): void {
+  parent.replaceChildren();
+  appendAll(parent, children);
 }
 
 /** Text that only a screen reader reads (the page says it with colour or a sign for the eye). */

@@ -13,7 +13,7 @@
 
 /// <reference lib="dom" />
 
-import { badgeOf, codePointName, SHOWN_SPECIALLY } from './dom';
+import { badgeOf, codePointName, replaceAll, SHOWN_SPECIALLY } from './dom';
 
 /**
  * The code points drawn as atoms: those of SHOWN_SPECIALLY but the space, which the field shows
@@ -185,7 +185,7 @@ export class CodePointField {
       end.dataset.end = '';
       nodes.push(end);
     }
-    this.element.replaceChildren(...nodes);
+    replaceAll(this.element, nodes);
     // A long value is one line that scrolls: wrapping 100 KB at each keystroke cost two to four
     // times as much layout.
     this.element.classList.toggle('long', text.length > LONG_VALUE);

@@ -28,7 +28,7 @@ import { errorAnchor, SPEC } from './anchors';
 import { errorStep, groupChanges, SPEC_COMMIT, whatTheParserDid, type Change, type ChangeGroup } from './changes';
 import { FIELDS, IMPLS, isLarge, resultsJSON, run, type Results } from './compute';
 import { diagramData, type DiagramData, type TracedGrammar } from './diagrams';
-import { clip, count, el, quoted, srOnly, visible } from './dom';
+import { appendAll, clip, count, el, quoted, replaceAll, srOnly, visible } from './dom';
 import { CodePointField } from './field';
 import { explainDomain, UTS46 } from './idna';
 import { fragmentOf, sameState, stateFromFragment, type PageState, type State } from './permalink';
@@ -136,7 +136,7 @@ function drawRow(input: string, row: NamedSpan[], from: number, to: number): HTM
       const s = child.span!;
       const start = Math.max(s.start, from);
       const end = Math.min(s.end, to);
-      if (start > at) parent.append(...visible(input.slice(at, start)));
+      if (start > at) appendAll(parent, visible(input.slice(at, start)));
       const attrs: Record<string, string> = { class: `span f-${fieldOf(s.field)}${s.start === s.end ? ' empty' : ''}`, title: `${s.field} [${s.start}, ${s.end}) ${quoted(s.text)}`, 'data-span-index': String((s as NamedSpan & { index?: number }).index ?? -1) };
       // The piece that holds the span's start carries the hooks (a span cut by a row's end is drawn in pieces).
       if (s.start >= from) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end) });
@@ -145,7 +145,7 @@ function drawRow(input: string, row: NamedSpan[], from: number, to: number): HTM
       parent.append(node);
       at = Math.max(at, end);
     }
-    if (b > at) parent.append(...visible(input.slice(at, b)));
+    if (b > at) appendAll(parent, visible(input.slice(at, b)));
   };
   const line = el('div', { class: 'line', dir: 'ltr' });
   draw(line, from, to, root.children);
@@ -205,14 +205,14 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
   const detail = el('p', { id: 'span-detail', class: 'span-detail', 'aria-live': 'polite' }, 'Select a span (click it, or focus the input above and use the arrow keys) to read what it is.');
   if (!r.record) {
     const text = isLarge(r.state) ? clip(input, 4 * CHUNK) : input;
-    const lines = el('div', { class: 'lines' }, el('div', { class: 'line', dir: 'ltr' }, ...visible(text)));
+    const lines = el('div', { class: 'lines' }, el('div', { class: 'line', dir: 'ltr' }, visible(text)));
     return { element: el('div', { class: 'input-view' }, lines), spans: [] };
   }
   const spans = spansOf(r.record).map((s, index) => Object.assign(s, { index }));
   let lines: HTMLElement;
   let chunkStarts: number[] | null = null;
   if (!isLarge(r.state)) {
-    lines = el('div', { class: 'lines' }, ...assignRows(spans).map((row) => drawRow(input, row, 0, input.length)));
+    lines = el('div', { class: 'lines' }, assignRows(spans).map((row) => drawRow(input, row, 0, input.length)));
   } else {
     const chunks = chunksOf(input, spans);
     lines = windowedList({
@@ -224,7 +224,7 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
       className: 'lines chunked',
       draw: (i) => {
         const c = chunks[i];
-        return el('div', { class: 'chunk', 'data-from': String(c.from) }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows' }, ...c.rows.map((row) => drawRow(input, row, c.from, c.to))));
+        return el('div', { class: 'chunk', 'data-from': String(c.from) }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows' }, c.rows.map((row) => drawRow(input, row, c.from, c.to))));
       },
     });
     chunkStarts = chunks.map((c) => c.from);
@@ -269,14 +269,14 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
 
 function errorLine(input: string, e: ValidationError, large: boolean): HTMLElement {
   const line = el('div', { class: 'line', dir: 'ltr' });
-  const mark = (text: string) => el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, ...visible(text));
+  const mark = (text: string) => el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, visible(text));
   if (large) {
     // A long input's row shows only the error's neighbourhood.
     const from = Math.max(0, e.start - ERROR_CONTEXT);
     const to = Math.min(input.length, e.end + ERROR_CONTEXT);
     const long = e.end - e.start > VALUE_LIMIT;
-    line.append(el('span', { class: 'context' }, from > 0 ? '\u2026' : '', ...visible(input.slice(from, e.start))), mark(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), el('span', { class: 'context' }, ...visible(input.slice(e.end, to)), long || to < input.length ? '\u2026' : ''));
-  } else line.append(el('span', { class: 'ghost' }, ...visible(input.slice(0, e.start))), mark(input.slice(e.start, e.end)), el('span', { class: 'ghost' }, ...visible(input.slice(e.end))));
+    line.append(el('span', { class: 'context' }, from > 0 ? '\u2026' : '', visible(input.slice(from, e.start))), mark(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), el('span', { class: 'context' }, visible(input.slice(e.end, to)), long || to < input.length ? '\u2026' : ''));
+  } else line.append(el('span', { class: 'ghost' }, visible(input.slice(0, e.start))), mark(input.slice(e.start, e.end)), el('span', { class: 'ghost' }, visible(input.slice(e.end))));
   return line;
 }
 
@@ -299,7 +299,7 @@ function idnaReason(r: Results, e: ValidationError): HTMLElement | null {
   return el(
     'ul',
     { class: 'idna-reason' },
-    ...findings.map((f) =>
+    findings.map((f) =>
       el('li', { 'data-uts46-step': f.step, ...(f.codePoint !== undefined ? { 'data-code-point': f.codePoint.toString(16).toUpperCase() } : {}) }, f.anchor ? el('a', { href: `${UTS46}${f.anchor}`, target: '_blank', rel: 'noopener' }, `UTS #46 ${f.step}`) : el('a', { href: `${SPEC}#concept-domain-to-ascii`, target: '_blank', rel: 'noopener' }, f.step), `: ${f.text}${f.strictOnly ? ' (only with beStrict: the validation error, not the failure)' : ''}`),
     ),
   );
@@ -379,7 +379,7 @@ function changesView(r: Results, groups: ChangeGroup[] | null): HTMLElement {
     const n = g.starts.length;
     const item = el('li', { class: 'change', 'data-change-key': c.key, 'data-count': String(n) }, changeLink(c), `: ${c.what}${n > 1 ? ` (\u00d7${n.toLocaleString('en')})` : ''}`);
     if (n <= LIST_LIMIT) {
-      if (n > 1 || c.start !== -1) item.append(el('div', { class: 'change-places' }, ...g.starts.map((start, i) => changeRow(r.state.url, c, start, g.ends[i]))));
+      if (n > 1 || c.start !== -1) item.append(el('div', { class: 'change-places' }, g.starts.map((start, i) => changeRow(r.state.url, c, start, g.ends[i]))));
     } else item.append(windowedList({ count: n, lineHeight: LINE, lines: 6, label: `the ${count(n, 'place')} of this change, drawn as they scroll`, draw: (i) => changeRow(r.state.url, c, g.starts[i], g.ends[i]) }));
     list.append(item);
   }
@@ -422,7 +422,7 @@ function factsView(r: Results): HTMLElement {
   const url = r.url;
   const type = url ? hostType(url) : null;
   if (type === 'the empty host') facts.append(el('li', { 'data-host-type': type }, 'the host is the empty host: nothing is written between "//" and the path'));
-  else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, ...visible(serializeHost(url!.host!)))));
+  else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, visible(serializeHost(url!.host!)))));
   if (r.record) {
     const steps = pathSteps(r.record, r.state.base !== '');
     if (steps.length <= LIST_LIMIT) for (const step of steps) facts.append(el('li', { class: 'path-step' }, step));
@@ -447,15 +447,15 @@ function expander(holder: HTMLElement, label: string, all: () => HTMLElement): H
 function clippedValue(text: string): HTMLElement {
   const code = el('code', { dir: 'ltr' });
   if (text.length <= VALUE_LIMIT) {
-    code.append(...visible(text));
+    appendAll(code, visible(text));
     return code;
   }
-  code.append(...visible(clip(text, VALUE_LIMIT).slice(0, -1)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${count(text.length, 'character')})`, () => el('span', { class: 'whole-value', role: 'group', 'aria-label': `the whole value, ${count(text.length, 'character')}` }, ...visible(text))));
+  appendAll(code, [visible(clip(text, VALUE_LIMIT).slice(0, -1)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${count(text.length, 'character')})`, () => el('span', { class: 'whole-value', role: 'group', 'aria-label': `the whole value, ${count(text.length, 'character')}` }, visible(text)))]);
   return code;
 }
 
 function componentTable(r: Results): HTMLElement {
-  const head = el('tr', {}, el('th', { scope: 'col' }, 'component'), ...IMPLS.map((i) => el('th', { scope: 'col' }, i.label)));
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'component'), IMPLS.map((i) => el('th', { scope: 'col' }, i.label)));
   const ours = r.components['url-grammar'];
   const rows = FIELDS.map((f) => {
     const cells = IMPLS.map((impl) => {
@@ -477,9 +477,9 @@ function componentTable(r: Results): HTMLElement {
       attrs.tabindex = '0';
       return el('td', attrs, el('span', { class: 'differs-sign', 'aria-hidden': 'true' }, '\u2260 '), srOnly(`${impl.label} differs from url-grammar: `), shown);
     });
-    return el('tr', {}, el('th', { scope: 'row' }, f), ...cells);
+    return el('tr', {}, el('th', { scope: 'row' }, f), cells);
   });
-  return el('table', { class: 'components' }, el('caption', { class: 'sr-only' }, 'Each component as url-grammar, this browser and whatwg-url give it'), el('thead', {}, head), el('tbody', {}, ...rows));
+  return el('table', { class: 'components' }, el('caption', { class: 'sr-only' }, 'Each component as url-grammar, this browser and whatwg-url give it'), el('thead', {}, head), el('tbody', {}, rows));
 }
 
 const VERDICT_WORDS: [string, 'parses' | 'parserValid' | 'grammarValid', string][] = [
@@ -507,11 +507,11 @@ function verdictsView(r: Results): HTMLElement {
     // once, here, with its lead-in.
     const first = v.problems[0];
     const lead = v.parserValid && v.disagreement ? 'The URL parser reports no validation error, but the input is not a valid URL string: ' : '';
-    notes.append(el('p', { class: `problem${lead ? ' disagreement' : ''}`, 'data-rule': first.rule, 'data-offset': String(first.offset) }, lead, ...problem(first)));
+    notes.append(el('p', { class: `problem${lead ? ' disagreement' : ''}`, 'data-rule': first.rule, 'data-offset': String(first.offset) }, lead, problem(first)));
     if (v.problems.length > 1) {
       const more = el('details', { class: 'more-problems' }, el('summary', {}, `and ${v.problems.length - 1} more`));
       const list = el('ul', {});
-      for (const p of v.problems.slice(1)) list.append(el('li', { class: 'problem', 'data-rule': p.rule, 'data-offset': String(p.offset) }, ...problem(p)));
+      for (const p of v.problems.slice(1)) list.append(el('li', { class: 'problem', 'data-rule': p.rule, 'data-offset': String(p.offset) }, problem(p)));
       more.append(list);
       notes.append(more);
     }
@@ -569,7 +569,7 @@ function pathText(t: TracedGrammar, input: string): HTMLElement {
   };
   const label = `${t.grammar === 'url' ? 'the URL grammar' : 'the host grammar'}'s path as text: ${count(t.trace.length, 'rule match', 'rule matches')}, in the input's offsets`;
   const details = el('details', { class: 'path-text', 'data-grammar': t.grammar }, el('summary', {}, label));
-  if (t.trace.length <= LIST_LIMIT * 4) details.append(el('div', {}, ...t.trace.map(row)));
+  if (t.trace.length <= LIST_LIMIT * 4) details.append(el('div', {}, t.trace.map(row)));
   else details.append(windowedList({ count: t.trace.length, lineHeight: LINE, lines: 12, label, draw: (i) => row(t.trace[i]) }));
   return details;
 }
@@ -630,9 +630,10 @@ function drawDiagrams(r: Results, data: DiagramData): (Node | string)[] {
   if (t.trace.length) out.push(pathText(t, r.state.url));
   const sections = t.rules.map((d) => ruleSection('url', d.name, d.spec, d.svg, matchedCaption(t, d.name, r.state.url)));
   markStop(r, sections, t);
-  out.push(...sections);
+  for (const s of sections) out.push(s);
   for (const h of data.host) {
-    out.push(el('p', { class: 'note' }, h.note), pathText(h, r.state.url), ...h.rules.map((d) => ruleSection('host', d.name, d.spec, d.svg, matchedCaption(h, d.name, r.state.url))));
+    out.push(el('p', { class: 'note' }, h.note), pathText(h, r.state.url));
+    for (const d of h.rules) out.push(ruleSection('host', d.name, d.spec, d.svg, matchedCaption(h, d.name, r.state.url)));
   }
   return out;
 }
@@ -720,7 +721,7 @@ function applyState(state: PageState): void {
 }
 
 function section(id: string, title: string, ...content: (Node | string)[]): HTMLElement {
-  return el('section', { 'aria-labelledby': `${id}-title`, id: `${id}-section` }, el('h2', { id: `${id}-title` }, title), ...content);
+  return el('section', { 'aria-labelledby': `${id}-title`, id: `${id}-section` }, el('h2', { id: `${id}-title` }, title), content);
 }
 
 function legend(): HTMLElement {
@@ -780,7 +781,7 @@ function compareView(first: Results, second: State): HTMLElement {
     { class: 'components compare-table' },
     el('caption', { class: 'sr-only' }, 'url-grammar\'s components for the first and the second URL'),
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'component'), el('th', { scope: 'col' }, 'first'), el('th', { scope: 'col' }, 'second'))),
-    el('tbody', {}, ...rows.map(([f, x, y]) => el('tr', {}, el('th', { scope: 'row' }, f), cell('a', f, x, x !== y), cell('b', f, y, x !== y)))),
+    el('tbody', {}, rows.map(([f, x, y]) => el('tr', {}, el('th', { scope: 'row' }, f), cell('a', f, x, x !== y), cell('b', f, y, x !== y)))),
   );
   const differing = rows.filter(([, x, y]) => x !== y).length;
   return el('div', { class: 'compare-result', 'data-differences': String(differing) }, el('p', {}, differing === 0 ? 'The two give the same components and errors.' : `${count(differing, 'row')} differ${differing === 1 ? 's' : ''}, marked \u2260.`), table);
@@ -824,7 +825,7 @@ function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
     }
   }
   parts.push(section('diagrams', 'Railroad diagrams', diagramsView(r)));
-  results.replaceChildren(...parts);
+  replaceAll(results, parts);
 
   const fragment = fragmentOf(pageState);
   $<HTMLAnchorElement>('permalink').href = fragment;
@@ -900,7 +901,7 @@ async function finish(r: Results, mine: number): Promise<void> {
   r.pending = [];
   page.changes = answer.changes;
   page.sections.verdicts?.replaceChildren(el('h2', { id: 'verdicts-title' }, 'Verdicts'), verdictsView(r));
-  page.sections.components?.replaceChildren(el('h2', { id: 'components-title' }, 'Components'), ...componentsContent(r));
+  if (page.sections.components) replaceAll(page.sections.components, [el('h2', { id: 'components-title' }, 'Components'), componentsContent(r)]);
   page.sections.changes?.replaceChildren(el('h2', { id: 'changes-title' }, 'What the parser did'), changesView(r, answer.changes));
   $('results').removeAttribute('data-pending');
   $('summary').textContent = summaryOf(r);
@@ -910,7 +911,7 @@ function diagramsView(r: Results): HTMLElement {
   const box = el('div', { class: 'diagrams' });
   if (r.baseFails) return box;
   if (!isLarge(r.state)) {
-    box.append(...drawDiagrams(r, diagramData(r.state.url, r.state.base, r.record)));
+    appendAll(box, drawDiagrams(r, diagramData(r.state.url, r.state.base, r.record)));
     return box;
   }
   // A long input's diagrams are drawn on demand, traced in the worker: tracing 100 KB takes seconds.
@@ -926,7 +927,7 @@ function diagramsView(r: Results): HTMLElement {
       const data = await page.helper.run<DiagramData>({ kind: 'diagrams', state: r.state });
       if (mine !== page.generation) return;
       const heading = el('p', { class: 'note', tabindex: '-1' }, `The diagrams of ${count(data.url.rules.length + data.host.reduce((n, h) => n + h.rules.length, 0), 'rule')}.`);
-      box.replaceChildren(heading, ...drawDiagrams(r, data));
+      replaceAll(box, [heading, drawDiagrams(r, data)]);
       heading.focus();
     } catch (e) {
       status.textContent = `The diagrams could not be drawn: ${(e as Error).message}`;
@@ -1064,11 +1065,12 @@ function remember(state: PageState): void {
 
 function drawRecent(list = recentList()): void {
   const holder = $('recent-list');
-  holder.replaceChildren(
-    ...list.map((fragment) => {
+  replaceAll(
+    holder,
+    list.map((fragment) => {
       const s = stateFromFragment(fragment);
       if (!s) return '';
-      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, ...visible(clip(s.url, 80))), s.base ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
+      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, visible(clip(s.url, 80))), s.base ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
       button.addEventListener('click', () => {
         applyState(s);
         page.lastEdit = 0;
@@ -1105,7 +1107,7 @@ function start(): void {
     sections: { verdicts: null, changes: null, components: null },
   };
   // The encoding select of the second column has the first's options.
-  $('encoding2').replaceChildren(...[...$<HTMLSelectElement>('encoding').options].map((o) => o.cloneNode(true)));
+  replaceAll($('encoding2'), [...$<HTMLSelectElement>('encoding').options].map((o) => o.cloneNode(true)));
   // A label names its field, and a click on it puts the focus there, as a <label for> does for an <input>.
   for (const label of document.querySelectorAll<HTMLElement>('[data-field-label]')) label.addEventListener('click', () => $(label.dataset.fieldLabel!).focus());
   const fromFragment = stateFromFragment(location.hash);

@@ -10,6 +10,7 @@ import { errorStep, groupChanges, whatTheParserDid, type Change } from '../src/c
 import { explainDomain, mappingOf } from '../src/idna';
 import { fragmentOf, stateFromFragment, type PageState } from '../src/permalink';
 import { CORE_ROOT } from './support/cli';
+import { diagramData } from '../src/diagrams';
 
 interface WptCase {
   input: string;
@@ -179,5 +180,17 @@ describe('viewer: the UTS #46 steps of a domain', () => {
       const explained = explainDomain(host).some((f) => f.error);
       expect(explained, `${JSON.stringify(c.input)}: host ${JSON.stringify(host)}`).to.equal(reported);
     }
+  });
+});
+
+describe('viewer: the diagrams of a long input', function () {
+  this.timeout(60_000);
+
+  it('a 110 KB input is traced whole (a trace of 100,000 entries spread into push overflowed the stack at 102 KB)', () => {
+    const input = 'https://example.com/' + 'a/'.repeat(55_000);
+    const d = diagramData(input, '', null);
+    expect(d.url.trace.length).to.be.greaterThan(110_000);
+    // every parent is an entry before it, or none
+    expect(d.url.trace.every((e, i) => e.parent >= -1 && e.parent < i)).to.equal(true);
   });
 });

@@ -130,3 +130,41 @@ describe('viewer --out: what it writes over, and what it refuses', function () {
     });
   });
 });
+
+describe('viewer --open: no shell between the viewer and the browser', function () {
+  this.timeout(60_000);
+  const SHELLS = /^(cmd|cmd\.exe|command\.com|powershell|powershell\.exe|pwsh|pwsh\.exe|sh|bash|dash|zsh|start)$/i;
+  // a permalink with what a shell would read: "&" (cmd's command separator), "|", "^", "%PATH%", "$(...)", quotes
+  const hostile = 'https://h/?a=1&calc.exe|x^y%PATH%$(touch pwned)`id`"q\'';
+
+  it('on every platform the program is run directly, with the href, whole, as its own last argument', async () => {
+    const { opener, viewerFragment } = await import('../src/cli');
+    const href = 'file:///C:/viewer/index.html' + viewerFragment(hostile, 'https://b/', 'windows-1252');
+    expect(href).to.include('&');
+    for (const platform of ['win32', 'darwin', 'linux', 'freebsd', 'openbsd'] as NodeJS.Platform[]) {
+      const [command, args] = opener(href, platform);
+      expect(command, platform).to.not.match(SHELLS);
+      expect(args.slice(0, -1).join(' '), platform).to.not.match(/\/c\b|\bstart\b|-Command/i);
+      expect(args[args.length - 1], platform).to.equal(href);
+    }
+    expect(opener(href, 'win32')).to.deep.equal(['rundll32.exe', ['url.dll,FileProtocolHandler', href]]);
+  });
+
+  it('here (the built command, a stand-in xdg-open on PATH): the browser gets exactly the printed href, and nothing else runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-viewer-open-'));
+    try {
+      const bin = join(dir, 'bin');
+      mkdirSync(bin);
+      // records its arguments, one per line, NUL-separated
+      writeFileSync(join(bin, 'xdg-open'), `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(join(dir, 'argv'))}, process.argv.slice(2).join('\\0'));\n`);
+      chmodSync(join(bin, 'xdg-open'), 0o755);
+      const r = spawnSync(process.execPath, [CLI, 'viewer', hostile, '--open'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` } });
+      expect(r.status, r.stderr).to.equal(0);
+      const href = r.stdout.trim();
+      expect(readFileSync(join(dir, 'argv'), 'utf8').split('\0')).to.deep.equal([href]);
+      expect(readdirSync(dir).sort()).to.deep.equal(['argv', 'bin']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

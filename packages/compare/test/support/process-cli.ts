@@ -1,8 +1,10 @@
 // `url-grammar` as a process of its own, with the compare command from this package's sources (as
-// ./cli.ts makes the in-process runs use them) and the real process IO: standard streams, signals,
-// exit status. test/interrupt.test.ts starts it with node -r ts-node/register/transpile-only.
+// ./cli.ts makes the in-process runs use them) and the real process IO: standard streams, signals
+// (the command line's own handlers: SIGINT, SIGTERM, SIGHUP), exit status.
+// test/interrupt.test.ts starts it with node -r ts-node/register/transpile-only.
 
-import { mainAsync, processIO } from 'url-grammar/cli';
+import { installStopHandlers, mainAsync, processIO } from 'url-grammar/cli';
 import './cli';
 
+installStopHandlers();
 void mainAsync(process.argv.slice(2), processIO()).then((code) => (process.exitCode = code));
