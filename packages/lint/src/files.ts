@@ -27,13 +27,15 @@
 // rules a walk could lint what it was meant to skip (vendored or generated files), so nothing below
 // the folder it governs is linted.
 //
-// Ignore rules are read with the `ignore` package, which implements .gitignore's matching (the one
-// ESLint uses).
+// Ignore rules are .gitignore patterns, matched by gitignore.ts (without backtracking: no pattern
+// makes a walk slow). A walk obeys the .gitignore files of the git work tree it walks, wherever the
+// working directory is (as ripgrep does): each folder's work tree is the nearest folder upward that
+// holds ".git", looked up once per folder.
 
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { systemReason } from 'url-grammar/cli';
-import ignore, { type Ignore } from 'ignore';
+import { GitIgnore, PatternError, usablePattern } from './gitignore';
 import { globSync } from 'tinyglobby';
 
 /** The extensions a folder walk lints (a file named on the command line is linted whatever it is). */
@@ -184,14 +186,9 @@ interface Problem {
   problem: string;
 }
 
-/** Whether the `ignore` package can use `pattern`: it makes each rule's regular expression on first use. */
+/** Whether `pattern` can be used as an ignore rule (gitignore.ts: one no longer than any path). */
 export function usableIgnorePattern(pattern: string): boolean {
-  try {
-    ignore().add(pattern).ignores('a');
-    return true;
-  } catch {
-    return false;
-  }
+  return usablePattern(pattern);
 }
 
 /** One ignore file's rules; `unusable` once it is known that they cannot be read or used (reported). */
@@ -199,28 +196,31 @@ interface IgnoreFile {
   file: string;
   /** The folder whose files it governs. */
   governs: string;
-  rules: Ignore;
-  text: string;
+  rules: GitIgnore;
   unusable: boolean;
 }
 
 /**
- * The ignore rules in force for one lint run: the config's, and the .gitignore files of a git
- * work tree, each applying below its own folder. .gitignore files are read as the walk reaches
- * their folders, once each; one that cannot be read or used is reported (through `report`) once,
- * and what it governs is taken as ignored.
+ * The ignore rules in force for one lint run: the config's, and the .gitignore files of each git
+ * work tree a walk enters, each applying below its own folder. .gitignore files are read as the
+ * walk reaches their folders, once each; one that cannot be read or used is reported (through
+ * `report`) once, and what it governs is taken as ignored.
  */
 export class IgnoreRules {
-  private readonly config: Ignore | null;
+  private readonly config: GitIgnore | null;
   private readonly configRoot: string;
   /** --ignore-pattern's rules, relative to cwd. */
-  private readonly patterns: Ignore | null;
+  private readonly patterns: GitIgnore | null;
   /** The "!" arguments' rules, relative to cwd. */
-  private readonly excludes: Ignore | null;
-  private readonly git: string | null;
+  private readonly excludes: GitIgnore | null;
+  /** Whether .gitignore files count. */
+  private readonly gitignore: boolean;
   private readonly cwd: string;
-  private exclude: IgnoreFile | null | undefined;
+  /** Each git work tree's .git/info/exclude. */
+  private readonly exclude = new Map<string, IgnoreFile | null>();
   private readonly perFolder = new Map<string, IgnoreFile | null>();
+  /** The work tree each folder is in (null: none). */
+  private readonly roots = new Map<string, string | null>();
   /** How many times a path was taken as ignored because the rules governing it could not be used. */
   withheld = 0;
 
@@ -230,17 +230,29 @@ export class IgnoreRules {
   ) {
     this.cwd = resolve(options.cwd);
     this.configRoot = resolve(options.ignoreRoot ?? options.cwd);
-    this.config = options.ignores && options.ignores.length ? ignore().add([...options.ignores]) : null;
-    this.patterns = options.ignorePatterns && options.ignorePatterns.length ? ignore().add([...options.ignorePatterns]) : null;
-    this.excludes = options.excludes && options.excludes.length ? ignore().add([...options.excludes]) : null;
-    this.git = options.gitignore === false ? null : gitRoot(options.cwd);
+    this.config = options.ignores && options.ignores.length ? new GitIgnore().add(options.ignores) : null;
+    this.patterns = options.ignorePatterns && options.ignorePatterns.length ? new GitIgnore().add(options.ignorePatterns) : null;
+    this.excludes = options.excludes && options.excludes.length ? new GitIgnore().add(options.excludes) : null;
+    this.gitignore = options.gitignore !== false;
+  }
+
+  /** The folder holding `.git` at or above `folder` (absolute), or null: once per folder. */
+  private rootOf(folder: string): string | null {
+    let r = this.roots.get(folder);
+    if (r === undefined) {
+      const parent = dirname(folder);
+      r = existsSync(join(folder, '.git')) ? folder : parent === folder ? null : this.rootOf(parent);
+      this.roots.set(folder, r);
+    }
+    return r;
   }
 
   /** One ignore file: null when there is none. */
   private read(file: string, governs: string): IgnoreFile | null {
-    const found: IgnoreFile = { file, governs, rules: ignore(), text: '', unusable: false };
+    const found: IgnoreFile = { file, governs, rules: new GitIgnore(), unusable: false };
+    let text: string;
     try {
-      found.text = readSmallFile(file, MAX_IGNORE_FILE_BYTES);
+      text = readSmallFile(file, MAX_IGNORE_FILE_BYTES);
     } catch (e) {
       const code = (e as SmallFileError).code;
       // no file (or, for .git/info/exclude, a .git that is a file: a linked work tree)
@@ -249,9 +261,10 @@ export class IgnoreRules {
       return found;
     }
     try {
-      found.rules.add(found.text);
-    } catch {
-      this.unusable(found, 'a rule cannot be used');
+      found.rules.add(text);
+    } catch (e) {
+      // (the message would quote the rule: say which line it is instead)
+      this.unusable(found, e instanceof PatternError ? `line ${e.index + 1} cannot be used as an ignore rule` : 'a rule cannot be used');
     }
     return found;
   }
@@ -265,15 +278,7 @@ export class IgnoreRules {
   private hit(f: IgnoreFile | null, p: string | null): boolean {
     if (!f || p === null) return false;
     if (f.unusable) return this.withhold();
-    try {
-      return f.rules.ignores(p);
-    } catch {
-      // a rule whose regular expression the engine refuses (too large): the package's error
-      // quotes it whole, so say which line it is instead
-      const line = f.text.split(/\r?\n/).findIndex((l) => !usableIgnorePattern(l)) + 1;
-      this.unusable(f, line > 0 ? `line ${line} cannot be used as an ignore rule` : 'a rule cannot be used');
-      return this.withhold();
-    }
+    return f.rules.ignores(p);
   }
 
   /** The rules of `folder`'s own .gitignore. */
@@ -307,15 +312,21 @@ export class IgnoreRules {
       if (p !== null && this.patterns.ignores(p)) return true;
     }
     if (this.excluded(path, folder)) return true;
-    // only what lies inside the work tree is governed by its ignore files
-    const inTree = this.git === null ? null : asIgnorePath(this.git, path, folder);
-    if (this.git !== null && inTree !== null) {
-      if (this.exclude === undefined) this.exclude = this.read(join(this.git, '.git', 'info', 'exclude'), this.git);
-      if (this.hit(this.exclude, inTree)) return true;
+    if (!this.gitignore) return false;
+    // what lies inside a work tree is governed by its ignore files, wherever lint was started
+    const git = this.rootOf(dirname(path));
+    const inTree = git === null ? null : asIgnorePath(git, path, folder);
+    if (git !== null && inTree !== null) {
+      let exclude = this.exclude.get(git);
+      if (exclude === undefined) {
+        exclude = this.read(join(git, '.git', 'info', 'exclude'), git);
+        this.exclude.set(git, exclude);
+      }
+      if (this.hit(exclude, inTree)) return true;
       // every .gitignore from the path's folder up to the work tree's root
       for (let d = dirname(path); ; d = dirname(d)) {
         if (this.hit(this.gitignoreOf(d), asIgnorePath(d, path, folder))) return true;
-        if (d === this.git || dirname(d) === d) break;
+        if (d === git || dirname(d) === d) break;
       }
     }
     return false;
