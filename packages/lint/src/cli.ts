@@ -44,13 +44,13 @@ import { resolve } from 'node:path';
 import { fixesPatch } from './patch';
 import { parseURL, VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
 import { changedSinceRead, commandHelp, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
-import { applyFixes, decodeUTF8, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
+import { applyFixes, decodeUTF8, kindFromPath, lintText, type LeftOut, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, severityFrom, severityOf, type LintConfig } from './config';
 import { expandArguments, IgnoreRules, usableIgnorePattern } from './files';
 import { rewriteWithFixes, startsWithBOM } from './rewrite';
 import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
-import { textReporter } from './text-report';
+import { shownURL, textReporter } from './text-report';
 
 const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
@@ -75,6 +75,7 @@ interface LintCommandOptions {
   noColor?: boolean;
   printConfig?: string;
   version?: boolean;
+  showSkipped?: boolean;
 }
 
 /** The configuration for this run: --config, or the nearest file upward, or none (--no-config); --rule and --no-gitignore on top. */
@@ -269,6 +270,7 @@ export const command: CommandSpec = {
     'output-file': { type: 'string', value: '<file>', short: 'o', description: 'write the report to this file (replaced if it exists) instead of standard output' },
     color: { type: 'boolean', description: 'colour the text output (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)' },
     'no-color': { type: 'boolean', description: 'do not colour the text output' },
+    'show-skipped': { type: 'boolean', description: 'list on standard error what looked like a URL but was skipped as a likely template, pattern or escape (the summary counts them)' },
     version: { type: 'boolean', description: "print this package's version" },
   },
   async run(args, options, io) {
@@ -330,7 +332,13 @@ export const command: CommandSpec = {
     const reporter: Reporter =
       opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version }) : textReporter(out, { showFixes: fixing, color: pc });
     const fixes = fixing || opts.format !== 'text';
-    const lintOptions = (kind: SourceKind) => ({ kind, base, fixes, rules: config.rules, directives: !opts.noInlineConfig });
+    // what the finders skipped as likely templates, patterns or escapes: counted, and listed with --show-skipped
+    let skipped = 0;
+    const leftOut = (shown: string) => (l: LeftOut) => {
+      skipped++;
+      if (opts.showSkipped) io.err(`${shown}:${l.line}:${l.column}: skipped (${l.reason}) ${shownURL(l.text)}\n`);
+    };
+    const lintOptions = (kind: SourceKind, shown: string) => ({ kind, base, fixes, rules: config.rules, directives: !opts.noInlineConfig, leftOut: leftOut(shown) });
     const afterChunk = sink.drained ? () => sink.drained!() : undefined;
 
     let unreadable = false;
@@ -382,7 +390,7 @@ export const command: CommandSpec = {
               const bytes = io.readFile(path);
               const { text, valid } = decodeUTF8(bytes);
               if (!valid) io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`);
-              for (const d of lintText(text, { ...lintOptions(kind), fixes: true })) take(d);
+              for (const d of lintText(text, { ...lintOptions(kind, shown), fixes: true })) take(d);
               fixed = true;
               const fixedText = applyFixes(text, [...applied.values()]);
               if (fixedText !== text) {
@@ -398,7 +406,7 @@ export const command: CommandSpec = {
               const first: FirstRead = { digest: '' };
               const r = await lintBytes(
                 hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
-                { ...lintOptions(kind), fixes: true },
+                { ...lintOptions(kind, shown), fixes: true },
                 take,
                 () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`),
                 afterChunk,
@@ -424,7 +432,7 @@ export const command: CommandSpec = {
             } else {
               if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
               const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
-              await lintBytes(chunks, lintOptions(kind), take, () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`), afterChunk);
+              await lintBytes(chunks, lintOptions(kind, shown), take, () => io.err(`${shown}: not valid UTF-8 (decoded with U+FFFD)\n`), afterChunk);
             }
           } catch (e) {
             if (e instanceof Error && e.name === 'UsageError') throw e;
@@ -449,7 +457,7 @@ export const command: CommandSpec = {
       sink.abort();
       throw e;
     }
-    const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}) };
+    const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}), ...(skipped ? { skipped } : {}) };
     reporter.end(totals);
     let outputFailed = false;
     try {

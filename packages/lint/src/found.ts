@@ -60,6 +60,11 @@ export interface FoundURL {
    * as what a fix would replace may not be the URL.
    */
   uncertain?: string;
+  /**
+   * Set on a candidate that a finder left out as a likely template, pattern or escape (text.ts),
+   * when it was asked for those: why. Such a candidate is not linted; lint counts and lists it.
+   */
+  leftOut?: string;
   /** For a candidate of srcset or imagesrcset: the URL must not start or end with "," there. */
   srcset?: boolean;
   /**

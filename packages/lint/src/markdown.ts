@@ -51,7 +51,7 @@ import { parse, postprocess, preprocess } from 'micromark';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { characterReference, Decoded, DecodingMode, foundFrom, isRelative, plain, type FoundURL, type URLContext } from './found';
 import { HTMLFinder, htmlURLs } from './html';
-import { isWhiteSpace, LongRuns, proseURLs } from './text';
+import { gfmLiteral, isWhiteSpace, LongRuns, proseURLs } from './text';
 
 const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/;
 
@@ -185,6 +185,8 @@ function emailLiteral(text: string, s: number, e: number): FoundURL {
 export interface MarkdownFindOptions {
   /** Also prose: GFM literal autolinks and the prose URLs of text.ts (default true). */
   prose?: boolean;
+  /** Also the candidates in prose that text.ts leaves out, each with its `leftOut` (default false). */
+  leftOut?: boolean;
   /**
    * Handle the common blocks without micromark (default true). The results are the same either
    * way; false is there to check that they are.
@@ -539,9 +541,11 @@ function micromarkPart(text: string, from: number, to: number, prose: boolean, d
     if (type === 'literalAutolink') continue;
     if (type === 'literalAutolinkHttp' || type === 'literalAutolinkWww' || type === 'literalAutolinkEmail') {
       if (s < literalEnd) continue;
-      const f = type === 'literalAutolinkHttp' ? { ...plain(text, s, e), context: 'text' as const } : type === 'literalAutolinkWww' ? implied('http://', text, s, e) : emailLiteral(text, s, e);
-      skipped.push([f.start, f.end]);
-      literalEnd = f.end;
+      const f = type === 'literalAutolinkHttp' ? gfmLiteral(text, s, e) : type === 'literalAutolinkWww' ? implied('http://', text, s, e) : emailLiteral(text, s, e);
+      // (what GFM links, even past the URL that gfmLiteral keeps, is no prose)
+      const linkEnd = type === 'literalAutolinkHttp' ? e : f.end;
+      skipped.push([f.start, linkEnd]);
+      literalEnd = linkEnd;
       if (inAlt === 0) found.push(f);
       continue;
     }
@@ -961,7 +965,7 @@ class InlineScanner {
     // protocolAutolink: not after an ASCII letter
     if ((c === 72 || c === 104) && !isAsciiAlpha(previous)) {
       const e = this.protocol(p);
-      if (e > 0) return this.literalFound({ ...plain(text, p, e), context: 'text' });
+      if (e > 0) return this.literalFound(gfmLiteral(text, p, e), e);
     }
     // wwwAutolink: at the start, or after whitespace, "(", "*", "_", "[", "]" or "~"
     if ((c === 87 || c === 119) && (previous < 0 || previous === 40 || previous === 42 || previous === 95 || previous === 91 || previous === 93 || previous === 126 || isSpaceOrLineEnding(previous))) {
@@ -971,10 +975,11 @@ class InlineScanner {
     return 0;
   }
 
-  private literalFound(f: FoundURL): number {
-    this.part.skipped.push([f.start, f.end]);
+  /** A literal found: `f`, and the text GFM links up to `linkEnd` (past f's end: see gfmLiteral), which is no prose. */
+  private literalFound(f: FoundURL, linkEnd = f.end): number {
+    this.part.skipped.push([f.start, linkEnd]);
     this.part.found.push(f);
-    return f.end;
+    return linkEnd;
   }
 
   private email(p: number): number {
@@ -1786,7 +1791,9 @@ export class MarkdownParser {
       if (at < done) pieces.push(text.slice(at, done));
       let blanked = pieces.join('');
       if (blanked.length > done) blanked = blanked.slice(0, done);
-      for (const f of proseURLs(blanked, 'markdown')) found.push({ ...f, context: 'text' });
+      const left: FoundURL[] | undefined = this.options.leftOut ? [] : undefined;
+      for (const f of proseURLs(blanked, 'markdown', left)) found.push({ ...f, context: 'text' });
+      if (left) for (const f of left) found.push(f);
     }
     found.sort((a, b) => a.start - b.start || a.end - b.end);
     if (offset !== 0) for (const f of found) moved(f, offset);
