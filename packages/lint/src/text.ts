@@ -48,7 +48,7 @@
 // other text, gets no fix (`uncertain` says why).
 
 import { isSpecialScheme } from 'url-grammar';
-import { MAX_URL_LENGTH, plain, type FoundURL } from './found';
+import { Decoded, foundFrom, MAX_URL_LENGTH, plain, type FoundURL } from './found';
 
 /** Schemes that count in prose even without "//" after the colon. */
 export const KNOWN_SCHEMES: readonly string[] = ['http', 'https', 'ftp', 'ws', 'wss', 'file', 'mailto', 'tel', 'data', 'javascript', 'blob'];
@@ -106,8 +106,9 @@ function notAURL(text: string, start: number, afterColon: number, written: strin
   if (written !== written.toLowerCase()) return 'a word before a colon';
   if (isSpecialScheme(written) && written !== 'file') {
     if (/^\d+(?![\w.\/])/.test(text.slice(afterColon, afterColon + 8))) return 'a protocol and its port';
-    // "set ftp:passive-mode 1", "http:proxy": a word with no host, path or address in it
-    if (/^[A-Za-z][\w-]*(?![\w.\/\\@:?#%-])/.test(text.slice(afterColon, afterColon + 64))) return 'a setting';
+    // "set ftp:passive-mode 1", "http:proxy": a word with no host, path or address in it (but
+    // in quotes or "<...>" it is written as a URL: "http:foo")
+    if (!/["'<]/.test(text[start - 1] ?? '') && /^[A-Za-z][\w-]*(?![\w.\/\\@:?#%-])/.test(text.slice(afterColon, afterColon + 64))) return 'a setting';
   }
   return null;
 }
@@ -135,6 +136,7 @@ function notWrittenAsURL(url: string): string | null {
   if (/\.[*+]|\(\?|\[\^|\\[dDwWsS][*+?{]/.test(url)) return 'a regular expression';
   if (/\[(?:[0-9]+-[0-9]+|[A-Za-z]-[A-Za-z])(?::[0-9]+)?\]/.test(url)) return 'a glob (a range in brackets, as curl reads it)';
   if (authority !== undefined) {
+    if (/^\.+$/.test(authority)) return 'an elision (a host of dots)';
     if (authority.includes('*')) return 'a wildcard';
     if (/\$[a-z]/.test(authority)) return 'a variable';
     for (const m of authority.matchAll(/\[([^\]]*)\]/g)) if (!/^(?:[0-9A-Fa-f:.]+(?:%[\w.~%-]+)?|[vV][0-9A-Fa-f]+\..+)$/.test(m[1])) return 'syntax notation';
@@ -168,7 +170,7 @@ const RUNS_INTO_UNSPACED = 'it runs into text of a script written without spaces
  */
 export function gfmLiteral(text: string, s: number, e: number): FoundURL {
   let end = s;
-  while (end < e && !(text.charCodeAt(end) >= 0x80 && UNICODE_PUNCTUATION.test(text[end]))) end++;
+  while (end < e && !unicodePunctuationAt(text, end)) end++;
   const cut = end < e;
   if (cut) while (end > s && '?!.,:*_~\''.includes(text[end - 1])) end--;
   const f: FoundURL = { ...plain(text, s, end), context: 'text' };
@@ -235,7 +237,7 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
         cutAt = 'a control character';
         break;
       }
-      if (code >= 0x80 && UNICODE_PUNCTUATION.test(c)) {
+      if (unicodePunctuationAt(text, end)) {
         stop = c;
         break;
       }
@@ -256,8 +258,9 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
       if (inAuthority) {
         // (the slashes after the scheme start it; the next slash, "?" or "#" ends it)
         if (c === '/' || c === '?' || c === '#' || (c === '\\' && special)) inAuthority = end < afterColon + 2;
-        // no host holds ";" or ",": what follows is the tool's syntax or another URL
-        else if (c === ';' || c === ',') break;
+        // no host holds ";", "," or "&": what follows is a tool's syntax, another URL, or the
+        // next parameter of the query the URL stands in ("tr=udp://host:80&tr=...")
+        else if (c === ';' || c === ',' || c === '&') break;
       }
       if (c === '[') depth++;
       else if (c === ']') {
@@ -279,7 +282,16 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
       continue;
     }
     if (stop !== null && LINE_END_HYPHENS.includes(stop) && lineEndAt(text, scanned + 1)) {
-      leave(start, scanned + 1, 'hyphenated at the end of its line (its rest is on the next)');
+      // man's U+2010 is a hyphen its formatter added: the URL goes on, without it, on the next line
+      const joined = stop === '\u2010' && kind === 'text' ? joinHyphenated(text, start, scanned, trailing) : null;
+      if (!joined) {
+        leave(start, scanned + 1, 'hyphenated at the end of its line (its rest is on the next)');
+        continue;
+      }
+      re.lastIndex = joined.end;
+      const why = patternBefore(text, start) ?? notWrittenAsURL(joined.url);
+      if (why) leave(start, joined.end, why);
+      else found.push({ ...joined, uncertain: 'it is broken across lines by the hyphenation of the page' });
       continue;
     }
     if (stop === '\u2026' && !spaceOrEdge(text[scanned + 1])) {
@@ -303,6 +315,41 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
     found.push(f);
   }
   return found;
+}
+
+/** Whether text[at] is punctuation of a script other than ASCII. */
+function unicodePunctuationAt(text: string, at: number): boolean {
+  return text.charCodeAt(at) >= 0x80 && UNICODE_PUNCTUATION.test(text[at]);
+}
+
+/**
+ * A URL that a formatter hyphenated: text[start, hyphen) then, on each next line after its
+ * indentation, the rest, until one does not end in U+2010 (at most 8 lines). The URL maps each of
+ * its units back to the text. Null when a line has no rest.
+ */
+function joinHyphenated(text: string, start: number, hyphen: number, trailing: string): FoundURL | null {
+  const d = new Decoded();
+  let from = start;
+  for (let lines = 0; lines < 8; lines++) {
+    for (let i = from; i < hyphen; i++) d.push(text[i], i, i + 1);
+    let p = hyphen + 1;
+    if (text[p] === '\r') p++;
+    if (text[p] === '\n') p++;
+    while (text[p] === ' ' || text[p] === '\t') p++;
+    let q = p;
+    while (q < text.length && !PROSE_STOP.test(text[q]) && !unicodePunctuationAt(text, q)) q++;
+    if (q === p) return null;
+    if (text[q] === '\u2010' && lineEndAt(text, q + 1)) {
+      from = p;
+      hyphen = q;
+      continue;
+    }
+    q = proseEnd(text, p, q, trailing, { braces: true, arrows: true });
+    if (q === p) return null;
+    for (let i = p; i < q; i++) d.push(text[i], i, i + 1);
+    return foundFrom(d, start, q);
+  }
+  return null;
 }
 
 /** Where a word that starts a candidate ends: the next white space or prose stop. */
