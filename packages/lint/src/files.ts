@@ -33,7 +33,7 @@
 // holds ".git", looked up once per folder.
 
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { systemReason } from 'url-grammar/cli';
 import { GitIgnore, PatternError, usablePattern } from './gitignore';
 import { globSync } from 'tinyglobby';
@@ -174,6 +174,14 @@ export function gitRoot(dir: string): string | null {
 
 /** Paths in the form an Ignore wants: relative, with "/" and a trailing "/" for folders. */
 function asIgnorePath(root: string, path: string, folder: boolean): string | null {
+  // (a path below the root, as a walk's are: its rest, without path.relative's work)
+  if (path.length > root.length + 1 && path.startsWith(root) && (path[root.length] === sep || root.endsWith(sep))) {
+    const rest = path.slice(root.endsWith(sep) ? root.length : root.length + 1);
+    if (!rest.split(sep).includes('..')) {
+      const posix = sep === '/' ? rest : rest.split(sep).join('/');
+      return folder ? posix + '/' : posix;
+    }
+  }
   const rel = relative(root, path);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
   const posix = rel.split(sep).join('/');
@@ -391,6 +399,23 @@ function identity(path: string): string {
 }
 
 /**
+ * The real path of a file a walk found (a regular file, no link: the walk follows none): its
+ * folder's real path, resolved once per folder, and its name.
+ */
+class WalkedIdentity {
+  private readonly folders = new Map<string, string>();
+  of(path: string): string {
+    const folder = dirname(path);
+    let real = this.folders.get(folder);
+    if (real === undefined) {
+      real = identity(folder);
+      this.folders.set(folder, real);
+    }
+    return join(real, basename(path));
+  }
+}
+
+/**
  * What each argument stands for. "-" is standard input; "!pattern" leaves files out (it has no
  * entry); a file is itself; a folder is walked; a glob (an argument that names nothing and holds a
  * glob character) is expanded. Each file once (by its real path), in the order met.
@@ -404,9 +429,10 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
   const seen = new Set<string>();
   const reported = new Set<string>();
   const out: ArgumentFiles[] = [];
-  const add = (entry: ArgumentFiles, paths: string[], asGiven?: string) => {
+  const walked = new WalkedIdentity();
+  const add = (entry: ArgumentFiles, paths: string[], asGiven?: string, fromWalk = false) => {
     for (const p of paths) {
-      const key = p === '-' ? '-' : identity(resolve(cwd, p));
+      const key = p === '-' ? '-' : fromWalk ? walked.of(p) : identity(resolve(cwd, p));
       if (seen.has(key)) continue;
       seen.add(key);
       entry.files.push(asGiven ?? shown(cwd, resolve(cwd, p)));
@@ -437,7 +463,7 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
       if (rules.excluded(path, true)) continue;
       const found: string[] = [];
       walk(path, rules, found, report);
-      add(entry, found);
+      add(entry, found, undefined, true);
       // (a folder that cannot be read, or whose ignore rules cannot be, says so instead)
       if (found.length === 0 && !troubled()) entry.problem = 'no Markdown, HTML or .txt file to lint in this folder';
     } else if (stat) {

@@ -252,6 +252,42 @@ function normalizeLabel(value: string): string {
   return value.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase();
 }
 
+/**
+ * `text` with the markers of its simple block quotes turned into spaces: what the fast path then
+ * reads as paragraphs, finding what micromark finds in the quotes (tldr's pages, and many
+ * READMEs, open with one: "> Description.\n> More information: <https://...>."). A simple quote
+ * is a run of lines that each start with ">" at the left margin, after a blank line (or at the
+ * start), each line either ">" alone or "> " and text that starts with a letter, "[", "(", "!" or
+ * a quote mark: its content is paragraphs whose lines start two columns in, which open no block.
+ * Read so, a quote's paragraphs have the same inline content at the same offsets (the white space
+ * at the start of a paragraph's line is no part of it), its definitions are the document's, and
+ * the line after it ends or continues its last paragraph as it does the quote's (a lazy line). A
+ * quote with anything else in it is left as it is, for micromark.
+ */
+function withSimpleQuotesOpened(text: string): string {
+  if (text.charCodeAt(0) !== 62 && text.indexOf('\n>') < 0 && text.indexOf('\r>') < 0) return text;
+  const parts = text.split(/(?<=\r\n|\n|\r(?!\n))/);
+  let changed = false;
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].charCodeAt(0) !== 62 || (i > 0 && !/^[ \t]*(?:\r\n|\n|\r)$/.test(parts[i - 1]))) continue;
+    let j = i;
+    let simple = true;
+    while (j < parts.length && parts[j].charCodeAt(0) === 62) {
+      if (!/^>(?:[\r\n]|$| [\p{L}\[(!"'])/u.test(parts[j])) simple = false;
+      j++;
+    }
+    if (simple) {
+      for (let k = i; k < j; k++) parts[k] = parts[k].startsWith('> ') ? '  ' + parts[k].slice(2) : ' ' + parts[k].slice(1);
+      changed = true;
+    }
+    i = j - 1;
+  }
+  return changed ? parts.join('') : text;
+}
+
+/** micromark's parsers without and with GFM's literals (see DefinedLabels.parser). */
+const PARSERS: Array<ReturnType<typeof parse> | undefined> = [];
+
 /** The labels defined so far: a Set, seen by micromark as the array it expects. */
 class DefinedLabels {
   private readonly labels = new Set<string>();
@@ -261,25 +297,25 @@ class DefinedLabels {
     push: (label: string) => this.labels.add(label).size,
   } as unknown as string[];
 
-  private readonly parsers: Array<ReturnType<typeof parse> | undefined> = [];
-
   get size(): number {
     return this.labels.size;
   }
 
   /**
    * A micromark parser (with GFM's literals or without) that reads these labels. Making one
-   * combines micromark's constructs, which costs as much as parsing a paragraph, so one is made
-   * once and used for every part; what it keeps of a document is only which of its lines were
-   * lazy (`lazy`, by line number), which is reset before each part.
+   * combines micromark's constructs, which costs as much as parsing a paragraph (and more than a
+   * small file's whole parse), so one of each is made once in the process and used for every part
+   * of every document: what it keeps of a document is only which labels are defined (`defined`,
+   * read when used) and which of its lines were lazy (`lazy`, by line number), both set here before
+   * each part, which it parses at once.
    */
   parser(gfm: boolean): ReturnType<typeof parse> {
-    let parser = this.parsers[gfm ? 1 : 0];
+    let parser = PARSERS[gfm ? 1 : 0];
     if (!parser) {
       parser = parse(gfm ? { extensions: [GFM] } : {});
-      parser.defined = this.view;
-      this.parsers[gfm ? 1 : 0] = parser;
+      PARSERS[gfm ? 1 : 0] = parser;
     }
+    parser.defined = this.view;
     parser.lazy = {};
     return parser;
   }
@@ -1707,6 +1743,7 @@ export class MarkdownParser {
     if (this.options.fast === false || text.indexOf('\0') >= 0 || text.indexOf('\uFEFF') >= 0) {
       if (text.length > 0) parts.push(micromarkPart(text, 0, text.length, prose, defined));
     } else {
+      text = withSimpleQuotesOpened(text);
       const lines = new Lines(text);
       const blocks = new BlockScanner(text, lines);
       const n = lines.count;
