@@ -273,7 +273,12 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
     re.lastIndex = Math.max(end, afterColon);
     if (/^[\/\\]*$/.test(text.slice(afterColon, end))) {
       // nothing but the scheme: an escaped URL ("http:\/\/x.org" in JSON) is left out, and said
-      if (cutAt === 'a backslash escape') leave(start, wordEnd(text, scanned), 'an escape ("\\" after the scheme: JSON, a regular expression or a string)');
+      if (cutAt === 'a backslash escape') {
+        // (the word is the candidate left out: what follows in it is not looked at again)
+        const e = wordEnd(text, scanned);
+        leave(start, e, 'an escape ("\\" after the scheme: JSON, a regular expression or a string)');
+        re.lastIndex = e;
+      }
       continue;
     }
     // a URL hyphenated at the end of its line goes on in the next one
@@ -295,7 +300,9 @@ export function proseURLs(text: string, kind: 'text' | 'markdown', leftOut?: Fou
       continue;
     }
     if (stop === '\u2026' && !spaceOrEdge(text[scanned + 1])) {
-      leave(start, wordEnd(text, scanned), 'an elision ("…")');
+      const e = wordEnd(text, scanned);
+      leave(start, e, 'an elision ("…")');
+      re.lastIndex = e;
       continue;
     }
     const f = plain(text, start, end);
