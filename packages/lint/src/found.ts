@@ -56,8 +56,9 @@ export interface FoundURL {
   /** A Markdown reference definition's destination (used by links elsewhere, or by none). */
   definition?: boolean;
   /**
-   * For a URL in a text file whose extent is not certain (text.ts): why. Such a URL gets no fix,
-   * as what a fix would replace may not be the URL.
+   * For a URL in prose whose extent is not certain (text.ts: in a text file, or a GFM literal or
+   * prose URL that runs past punctuation or into CJK text): why. Such a URL gets no fix, as what a
+   * fix would replace may not be the URL.
    */
   uncertain?: string;
   /**

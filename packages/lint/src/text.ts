@@ -25,12 +25,24 @@
 //   - regular expressions and wildcards: ".*" or ".+" anywhere, "(?" or "[^", a "*" in the host
 //     ("http://.*example.org", "https://*.example.org");
 //   - syntax notation: brackets in the authority that hold no IP address ("ssh://[user@]host.xz",
-//     "http://host[:port]/path").
+//     "http://host[:port]/path"); an IPv6 address with a zone ("[fe80::1%eth0]") is an address;
+//   - back-references and Python's templates ("ssh://\1\2/\3", "$1", "%(algo)s"), elisions
+//     ("http://.../x", "https://../p", "…" inside), curl's globs ("file[1-100].txt"), a regular
+//     expression's anchor or escape before the scheme ("/^http:/i", "\bhttps://") and its classes
+//     ("\S+"), an escape right after the scheme ("http:\/\/x" in JSON, "file:\n" in a string);
+//   - a special scheme without "//" followed by a bare word, outside quotes: a tool's setting
+//     ("set ftp:passive-mode 1").
+// Those of the last four groups may have been meant as URLs: with `leftOut`, proseURLs says each
+// (lint counts them and --show-skipped lists them); the others are words, passed over in silence.
 // These rules hold in text files, and in Markdown where no GFM literal autolink starts (GFM
 // links "http://" and "https://" URLs whatever they hold: there the reader sees a link, and lint
 // keeps GFM's extent and reports it).
 //
-// Where prose ends a URL, in a text file (whose text often holds another language's escapes):
+// Where prose ends a URL, in text and Markdown: before punctuation of any script but ASCII
+// (quotes, brackets, "。", "…"); before a "|" followed by a scheme, white space or the end (POD's
+// "L<url|url>", pipes, alternatives); before ";", "," or "&" in the host. In a GFM literal
+// autolink too, where what GFM links past that point is the sentence's (gfmLiteral: no fix).
+// Where prose ends a URL in a text file (whose text often holds another language's escapes):
 //   - before a backslash that escapes the text around the URL: one followed by ASCII punctuation
 //     ("\[[#269](https://github.com/o/r/pull/269)\]" is the URL ".../pull/269"; "\_", "\(",
 //     "\#"), by a string escape ("\xC3", "\u00e9", "\n", "\t"), or by the end of the line or
@@ -40,12 +52,14 @@
 //   - before a control character (a stray form feed or ^Z at the end of a line);
 //   - before the "-" of an arrow "->".
 // A URL that ends a line with "-" is left out: it was cut by hyphenation at the line's end, and
-// its rest is on the next line.
+// its rest is on the next line; one that ends it with U+2010, the hyphen man's formatter adds, is
+// read on across the line without it (joinHyphenated), with no fix.
 //
 // A fix needs a URL whose extent is certain. In a text file that is one with nothing around it
 // but white space (or the start or end of the line), or enclosed in <...>, "...", '...' or
 // `...`: a URL cut before an escape, trailing punctuation or a parenthesis, or written next to
-// other text, gets no fix (`uncertain` says why).
+// other text, gets no fix (`uncertain` says why); and in text or Markdown, a URL holding text of
+// a script written without spaces (CJK, Thai...) has no certain end either.
 
 import { isSpecialScheme } from 'url-grammar';
 import { Decoded, foundFrom, MAX_URL_LENGTH, plain, type FoundURL } from './found';
