@@ -4,7 +4,8 @@
 // nothing but "scheme:" or "scheme://". An unbalanced "}" at the end is left out too
 // ("{https://x.org/}" as YARD and LaTeX write a link), but where Markdown has a GFM literal
 // autolink ("http://" or "https://"), which keeps it. Prose URLs never cross a line, which is
-// what lets a text file be read line by line.
+// what lets a text file be read in pieces of whole lines (but one that man hyphenated, read on
+// into the next lines of its piece: at a piece's end it is left out, as hyphenated).
 //
 // A candidate is reported only when a reader would take it for a URL written as one. What is
 // plainly something else is left out (`notAURL` and `notWrittenAsURL` below):
