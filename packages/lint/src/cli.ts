@@ -43,21 +43,22 @@
 // rewrites UTF-8 files only (a UTF-16 file's fixes are said not made).
 
 import { createHash, type Hash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { fixesPatch } from './patch';
 import { parseURL, VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
 import { changedSinceRead, commandHelp, createColors, printable, quoted, sameIdentity, systemReason, toWriteError, usageError, useColor, type CliIO, type CommandSpec, type FileIdentity } from 'url-grammar/cli';
-import { applyFixes, kindFromPath, lintText, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
+import { applyFixes, kindFromPath, lintText, type LeftOut, type LintDiagnostic, type LintFix, type SourceKind } from './lint';
 import { decodeDocument, encodingOfBOM, notTextMessage, type NotText, type TextEncodingName } from './encoding';
 import { MAX_ATTRIBUTES } from './html';
 import { lintBytes } from './run';
 import { ConfigError, loadConfig, severityFrom, severityOf, type LintConfig } from './config';
-import { expandArguments, IgnoreRules, usableIgnorePattern } from './files';
+import { expandArguments, IgnoreRules, readSmallFile, usableIgnorePattern, type SmallFileError } from './files';
+import { FileSuppressions, formatSuppressions, leftOver, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE, SuppressionsError, updatedCounts, type SuppressionCounts } from './suppressions';
 import { rewriteWithFixes } from './rewrite';
 import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
-import { textReporter } from './text-report';
+import { shownURL, textReporter } from './text-report';
 
-const KINDS = ['auto', 'text', 'markdown', 'html', 'js'] as const;
+const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
 
 export type { LintRecord } from './formats';
 
@@ -80,6 +81,11 @@ interface LintCommandOptions {
   noColor?: boolean;
   printConfig?: string;
   version?: boolean;
+  showSkipped?: boolean;
+  suppressAll?: boolean;
+  pruneSuppressions?: boolean;
+  suppressionsLocation?: string;
+  passOnUnprunedSuppressions?: boolean;
 }
 
 /** The configuration for this run: --config, or the nearest file upward, or none (--no-config); --rule and --no-gitignore on top. */
@@ -252,7 +258,7 @@ export const command: CommandSpec = {
     {
       name: 'paths',
       description:
-        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, .js/.ts (.mjs, .cjs, .mts, .cts) JavaScript (string literals and comments), the rest text',
+        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, the rest text',
       variadic: true,
     },
   ],
@@ -274,6 +280,11 @@ export const command: CommandSpec = {
     'output-file': { type: 'string', value: '<file>', short: 'o', description: 'write the report to this file (replaced if it exists) instead of standard output' },
     color: { type: 'boolean', description: 'colour the text output (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)' },
     'no-color': { type: 'boolean', description: 'do not colour the text output' },
+    'suppress-all': { type: 'boolean', description: `record every error found in the suppressions file (${SUPPRESSIONS_FILE}): later runs report only new ones` },
+    'prune-suppressions': { type: 'boolean', description: 'lower the suppressions file\'s counts to the errors left' },
+    'suppressions-location': { type: 'string', value: '<file>', description: `the suppressions file (default: ${SUPPRESSIONS_FILE} in the working directory)` },
+    'pass-on-unpruned-suppressions': { type: 'boolean', description: 'do not exit 2 when the suppressions file counts errors that are gone' },
+    'show-skipped': { type: 'boolean', description: 'list on standard error what looked like a URL but was skipped as a likely template, pattern or escape (the summary counts them)' },
     version: { type: 'boolean', description: "print this package's version" },
   },
   async run(args, options, io) {
@@ -325,6 +336,7 @@ export const command: CommandSpec = {
     if (opts.fix && files.includes('-')) throw usageError('--fix rewrites files: it cannot take standard input');
     if (opts.fixDryRun && opts.format !== 'text') throw usageError('--fix-dry-run prints a diff: it goes with --format text only');
 
+    const suppressions = loadSuppressions(io, opts);
     const expanded = expandArguments(files, { cwd: process.cwd(), ignores: config.ignores, ignoreRoot: config.root, gitignore: config.gitignore, ignorePatterns: opts.ignorePattern, excludes });
     // the report's destination is opened before anything is linted: a path that cannot be written
     // is said at once, not after the whole run
@@ -335,7 +347,13 @@ export const command: CommandSpec = {
     const reporter: Reporter =
       opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version }) : textReporter(out, { showFixes: fixing, color: pc });
     const fixes = fixing || opts.format !== 'text';
-    const lintOptions = (kind: SourceKind) => ({ kind, base, fixes, rules: config.rules, directives: !opts.noInlineConfig });
+    // what the finders skipped as likely templates, patterns or escapes: counted, and listed with --show-skipped
+    let skipped = 0;
+    const leftOut = (shown: string) => (l: LeftOut) => {
+      skipped++;
+      if (opts.showSkipped) io.err(`${shown}:${l.line}:${l.column}: skipped (${l.reason}) ${shownURL(l.text)}\n`);
+    };
+    const lintOptions = (kind: SourceKind, shown: string) => ({ kind, base, fixes, rules: config.rules, directives: !opts.noInlineConfig, leftOut: leftOut(shown) });
     const afterChunk = sink.drained ? () => sink.drained!() : undefined;
 
     let unreadable = false;
@@ -352,6 +370,9 @@ export const command: CommandSpec = {
     let warningsLeft = 0;
     let fixedURLs = 0;
     let linted = 0;
+    // the suppressions: findings left out, and each linted file's errors by type
+    let suppressedFindings = 0;
+    const foundByFile = new Map<string, ReadonlyMap<string, number>>();
     try {
       for (const arg of expanded) {
         if (arg.problem) {
@@ -382,6 +403,15 @@ export const command: CommandSpec = {
               applied.set(d.fix.start, d.fix);
             }
           };
+          // through the file's suppressions, when there is a suppressions file or one is being made
+          const key = suppressionKey(name);
+          const gate = suppressions && path !== '-' ? new FileSuppressions(suppressions.counts.get(key) ?? new Map(), take, opts.suppressAll === true) : null;
+          const emit = gate ? (d: LintDiagnostic) => gate.push(d) : take;
+          const finish = () => {
+            if (!gate) return;
+            suppressedFindings += gate.end();
+            foundByFile.set(key, gate.found);
+          };
           // whether the fixes were made (--fix) or would be (--fix-dry-run)
           let fixed = false;
           // bytes that are not text (./encoding): said, and the exit status 2, the findings still reported
@@ -398,7 +428,8 @@ export const command: CommandSpec = {
               const bytes = io.readFile(path);
               const { text, encoding, notText } = decodeDocument(bytes);
               if (notText) notTextFile(notText, encoding);
-              for (const d of lintText(text, { ...lintOptions(kind), fixes: true })) take(d);
+              for (const d of lintText(text, { ...lintOptions(kind, shown), fixes: true })) emit(d);
+              finish();
               fixed = true;
               const fixedText = applyFixes(text, [...applied.values()]);
               if (fixedText !== text) {
@@ -414,11 +445,12 @@ export const command: CommandSpec = {
               const first: FirstRead = { digest: '' };
               const r = await lintBytes(
                 hashed(io.openRead ? io.openRead(path, (identity) => (first.identity = identity)) : single(io.readFile(path)), hash),
-                { ...lintOptions(kind), fixes: true },
-                take,
+                { ...lintOptions(kind, shown), fixes: true },
+                emit,
                 notTextFile,
                 afterChunk,
               );
+              finish();
               first.digest = hash.digest('hex');
               sayTruncated(r.truncatedTags);
               if (applied.size > 0) {
@@ -443,7 +475,8 @@ export const command: CommandSpec = {
             } else {
               if (path === '-' && io.stdinIsTTY) io.err('url-grammar lint: reading standard input (end it with Ctrl-D)\n');
               const chunks = io.openRead ? io.openRead(path) : single(io.readFile(path));
-              const r = await lintBytes(chunks, lintOptions(kind), take, notTextFile, afterChunk);
+              const r = await lintBytes(chunks, lintOptions(kind, shown), emit, notTextFile, afterChunk);
+              finish();
               sayTruncated(r.truncatedTags);
             }
           } catch (e) {
@@ -469,7 +502,8 @@ export const command: CommandSpec = {
       sink.abort();
       throw e;
     }
-    const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}) };
+    const totals = { errors, warnings, filesWithErrors, files: linted, ...(opts.fix ? { fixed: fixedURLs } : {}), ...(skipped ? { skipped } : {}), ...(suppressedFindings ? { suppressed: suppressedFindings } : {}) };
+    const suppressionsFailed = suppressions ? finishSuppressions(io, opts, suppressions, foundByFile) : false;
     reporter.end(totals);
     let outputFailed = false;
     try {
@@ -483,9 +517,68 @@ export const command: CommandSpec = {
     if (opts.format === 'text' && !(unreadable && linted === 0)) io.err(summary(totals) + '\n');
     const tooManyWarnings = limit >= 0 && warningsLeft > limit;
     if (tooManyWarnings) io.err(`url-grammar lint found too many warnings (${warningsLeft}; maximum: ${limit})\n`);
-    io.setExitCode(unreadable || unwritten || outputFailed || undecodable ? 2 : errorsLeft > 0 || tooManyWarnings ? 1 : 0);
+    io.setExitCode(unreadable || unwritten || outputFailed || suppressionsFailed || undecodable ? 2 : errorsLeft > 0 || tooManyWarnings ? 1 : 0);
   },
 };
+
+/** The suppressions of a run: the file's place, whether it was there, and its counts. */
+interface RunSuppressions {
+  file: string;
+  counts: SuppressionCounts;
+}
+
+/** `name` as a key of the suppressions file: as lint shows it, with "/". */
+function suppressionKey(name: string): string {
+  return sep === '/' ? name : name.split(sep).join('/');
+}
+
+/** The suppressions file of this run, or null when there is none and none is being made. */
+function loadSuppressions(io: CliIO, opts: LintCommandOptions): RunSuppressions | null {
+  if (opts.suppressAll && opts.pruneSuppressions) throw usageError('--suppress-all and --prune-suppressions do not go together');
+  if (opts.suppressionsLocation === '') throw usageError('--suppressions-location: an empty file name');
+  const file = resolve(process.cwd(), opts.suppressionsLocation ?? SUPPRESSIONS_FILE);
+  const named = shownFileName(opts.suppressionsLocation ?? SUPPRESSIONS_FILE);
+  let text: string;
+  try {
+    text = readSmallFile(file, MAX_SUPPRESSIONS_BYTES);
+  } catch (e) {
+    const code = (e as SmallFileError).code;
+    if (code !== 'ENOENT') throw usageError(`the suppressions file ${named} ${(e as Error).message}`);
+    if (opts.pruneSuppressions) throw usageError(`--prune-suppressions: there is no suppressions file ${named}`);
+    return opts.suppressAll ? { file, counts: new Map() } : null;
+  }
+  try {
+    return { file, counts: parseSuppressions(text, (t) => Object.prototype.hasOwnProperty.call(VALIDATION_ERRORS, t)) };
+  } catch (e) {
+    if (e instanceof SuppressionsError) throw usageError(`the suppressions file ${named} ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * After a run: with --suppress-all or --prune-suppressions, writes the new counts through the
+ * safe writer; otherwise says when the file counts errors that are gone. Returns whether that
+ * makes the run fail (exit 2).
+ */
+function finishSuppressions(io: CliIO, opts: LintCommandOptions, s: RunSuppressions, found: ReadonlyMap<string, ReadonlyMap<string, number>>): boolean {
+  const named = shownFileName(opts.suppressionsLocation ?? SUPPRESSIONS_FILE);
+  if (opts.suppressAll || opts.pruneSuppressions) {
+    const text = formatSuppressions(updatedCounts(s.counts, found, opts.suppressAll ? 'all' : 'prune'));
+    if (!io.writeFile) throw usageError('the suppressions file: this command line cannot write files');
+    try {
+      io.writeFile(s.file, text);
+    } catch (e) {
+      io.err(`error: cannot write ${named}: ${isWriteError(e) ? e.reason : readError(e)}\n`);
+      return true;
+    }
+    return false;
+  }
+  let files = 0;
+  for (const [file, counts] of s.counts) if (found.has(file) && leftOver(counts, found.get(file)!).length > 0) files++;
+  if (files === 0) return false;
+  io.err(`${named} counts errors that are gone from ${files} file${files === 1 ? '' : 's'}: run with --prune-suppressions to lower its counts${opts.passOnUnprunedSuppressions ? '' : ' (or --pass-on-unpruned-suppressions)'}\n`);
+  return !opts.passOnUnprunedSuppressions;
+}
 
 /**
  * Rewrites `path` with `fixes`: piece by piece through CliIO.writeStream, or whole through

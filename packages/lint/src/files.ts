@@ -27,13 +27,15 @@
 // rules a walk could lint what it was meant to skip (vendored or generated files), so nothing below
 // the folder it governs is linted.
 //
-// Ignore rules are read with the `ignore` package, which implements .gitignore's matching (the one
-// ESLint uses).
+// Ignore rules are .gitignore patterns, matched by gitignore.ts (without backtracking: no pattern
+// makes a walk slow). A walk obeys the .gitignore files of the git work tree it walks, wherever the
+// working directory is (as ripgrep does): each folder's work tree is the nearest folder upward that
+// holds ".git", looked up once per folder.
 
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { systemReason } from 'url-grammar/cli';
-import ignore, { type Ignore } from 'ignore';
+import { GitIgnore, PatternError, usablePattern } from './gitignore';
 import { globSync } from 'tinyglobby';
 
 /** The extensions a folder walk lints (a file named on the command line is linted whatever it is). */
@@ -172,6 +174,14 @@ export function gitRoot(dir: string): string | null {
 
 /** Paths in the form an Ignore wants: relative, with "/" and a trailing "/" for folders. */
 function asIgnorePath(root: string, path: string, folder: boolean): string | null {
+  // (a path below the root, as a walk's are: its rest, without path.relative's work)
+  if (path.length > root.length + 1 && path.startsWith(root) && (path[root.length] === sep || root.endsWith(sep))) {
+    const rest = path.slice(root.endsWith(sep) ? root.length : root.length + 1);
+    if (!rest.split(sep).includes('..')) {
+      const posix = sep === '/' ? rest : rest.split(sep).join('/');
+      return folder ? posix + '/' : posix;
+    }
+  }
   const rel = relative(root, path);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
   const posix = rel.split(sep).join('/');
@@ -184,14 +194,9 @@ interface Problem {
   problem: string;
 }
 
-/** Whether the `ignore` package can use `pattern`: it makes each rule's regular expression on first use. */
+/** Whether `pattern` can be used as an ignore rule (gitignore.ts: one no longer than any path). */
 export function usableIgnorePattern(pattern: string): boolean {
-  try {
-    ignore().add(pattern).ignores('a');
-    return true;
-  } catch {
-    return false;
-  }
+  return usablePattern(pattern);
 }
 
 /** One ignore file's rules; `unusable` once it is known that they cannot be read or used (reported). */
@@ -199,28 +204,31 @@ interface IgnoreFile {
   file: string;
   /** The folder whose files it governs. */
   governs: string;
-  rules: Ignore;
-  text: string;
+  rules: GitIgnore;
   unusable: boolean;
 }
 
 /**
- * The ignore rules in force for one lint run: the config's, and the .gitignore files of a git
- * work tree, each applying below its own folder. .gitignore files are read as the walk reaches
- * their folders, once each; one that cannot be read or used is reported (through `report`) once,
- * and what it governs is taken as ignored.
+ * The ignore rules in force for one lint run: the config's, and the .gitignore files of each git
+ * work tree a walk enters, each applying below its own folder. .gitignore files are read as the
+ * walk reaches their folders, once each; one that cannot be read or used is reported (through
+ * `report`) once, and what it governs is taken as ignored.
  */
 export class IgnoreRules {
-  private readonly config: Ignore | null;
+  private readonly config: GitIgnore | null;
   private readonly configRoot: string;
   /** --ignore-pattern's rules, relative to cwd. */
-  private readonly patterns: Ignore | null;
+  private readonly patterns: GitIgnore | null;
   /** The "!" arguments' rules, relative to cwd. */
-  private readonly excludes: Ignore | null;
-  private readonly git: string | null;
+  private readonly excludes: GitIgnore | null;
+  /** Whether .gitignore files count. */
+  private readonly gitignore: boolean;
   private readonly cwd: string;
-  private exclude: IgnoreFile | null | undefined;
+  /** Each git work tree's .git/info/exclude. */
+  private readonly exclude = new Map<string, IgnoreFile | null>();
   private readonly perFolder = new Map<string, IgnoreFile | null>();
+  /** The work tree each folder is in (null: none). */
+  private readonly roots = new Map<string, string | null>();
   /** How many times a path was taken as ignored because the rules governing it could not be used. */
   withheld = 0;
 
@@ -230,17 +238,29 @@ export class IgnoreRules {
   ) {
     this.cwd = resolve(options.cwd);
     this.configRoot = resolve(options.ignoreRoot ?? options.cwd);
-    this.config = options.ignores && options.ignores.length ? ignore().add([...options.ignores]) : null;
-    this.patterns = options.ignorePatterns && options.ignorePatterns.length ? ignore().add([...options.ignorePatterns]) : null;
-    this.excludes = options.excludes && options.excludes.length ? ignore().add([...options.excludes]) : null;
-    this.git = options.gitignore === false ? null : gitRoot(options.cwd);
+    this.config = options.ignores && options.ignores.length ? new GitIgnore().add(options.ignores) : null;
+    this.patterns = options.ignorePatterns && options.ignorePatterns.length ? new GitIgnore().add(options.ignorePatterns) : null;
+    this.excludes = options.excludes && options.excludes.length ? new GitIgnore().add(options.excludes) : null;
+    this.gitignore = options.gitignore !== false;
+  }
+
+  /** The folder holding `.git` at or above `folder` (absolute), or null: once per folder. */
+  private rootOf(folder: string): string | null {
+    let r = this.roots.get(folder);
+    if (r === undefined) {
+      const parent = dirname(folder);
+      r = existsSync(join(folder, '.git')) ? folder : parent === folder ? null : this.rootOf(parent);
+      this.roots.set(folder, r);
+    }
+    return r;
   }
 
   /** One ignore file: null when there is none. */
   private read(file: string, governs: string): IgnoreFile | null {
-    const found: IgnoreFile = { file, governs, rules: ignore(), text: '', unusable: false };
+    const found: IgnoreFile = { file, governs, rules: new GitIgnore(), unusable: false };
+    let text: string;
     try {
-      found.text = readSmallFile(file, MAX_IGNORE_FILE_BYTES);
+      text = readSmallFile(file, MAX_IGNORE_FILE_BYTES);
     } catch (e) {
       const code = (e as SmallFileError).code;
       // no file (or, for .git/info/exclude, a .git that is a file: a linked work tree)
@@ -249,9 +269,10 @@ export class IgnoreRules {
       return found;
     }
     try {
-      found.rules.add(found.text);
-    } catch {
-      this.unusable(found, 'a rule cannot be used');
+      found.rules.add(text);
+    } catch (e) {
+      // (the message would quote the rule: say which line it is instead)
+      this.unusable(found, e instanceof PatternError ? `line ${e.index + 1} cannot be used as an ignore rule` : 'a rule cannot be used');
     }
     return found;
   }
@@ -265,15 +286,7 @@ export class IgnoreRules {
   private hit(f: IgnoreFile | null, p: string | null): boolean {
     if (!f || p === null) return false;
     if (f.unusable) return this.withhold();
-    try {
-      return f.rules.ignores(p);
-    } catch {
-      // a rule whose regular expression the engine refuses (too large): the package's error
-      // quotes it whole, so say which line it is instead
-      const line = f.text.split(/\r?\n/).findIndex((l) => !usableIgnorePattern(l)) + 1;
-      this.unusable(f, line > 0 ? `line ${line} cannot be used as an ignore rule` : 'a rule cannot be used');
-      return this.withhold();
-    }
+    return f.rules.ignores(p);
   }
 
   /** The rules of `folder`'s own .gitignore. */
@@ -307,15 +320,21 @@ export class IgnoreRules {
       if (p !== null && this.patterns.ignores(p)) return true;
     }
     if (this.excluded(path, folder)) return true;
-    // only what lies inside the work tree is governed by its ignore files
-    const inTree = this.git === null ? null : asIgnorePath(this.git, path, folder);
-    if (this.git !== null && inTree !== null) {
-      if (this.exclude === undefined) this.exclude = this.read(join(this.git, '.git', 'info', 'exclude'), this.git);
-      if (this.hit(this.exclude, inTree)) return true;
+    if (!this.gitignore) return false;
+    // what lies inside a work tree is governed by its ignore files, wherever lint was started
+    const git = this.rootOf(dirname(path));
+    const inTree = git === null ? null : asIgnorePath(git, path, folder);
+    if (git !== null && inTree !== null) {
+      let exclude = this.exclude.get(git);
+      if (exclude === undefined) {
+        exclude = this.read(join(git, '.git', 'info', 'exclude'), git);
+        this.exclude.set(git, exclude);
+      }
+      if (this.hit(exclude, inTree)) return true;
       // every .gitignore from the path's folder up to the work tree's root
       for (let d = dirname(path); ; d = dirname(d)) {
         if (this.hit(this.gitignoreOf(d), asIgnorePath(d, path, folder))) return true;
-        if (d === this.git || dirname(d) === d) break;
+        if (d === git || dirname(d) === d) break;
       }
     }
     return false;
@@ -380,6 +399,23 @@ function identity(path: string): string {
 }
 
 /**
+ * The real path of a file a walk found (a regular file, no link: the walk follows none): its
+ * folder's real path, resolved once per folder, and its name.
+ */
+class WalkedIdentity {
+  private readonly folders = new Map<string, string>();
+  of(path: string): string {
+    const folder = dirname(path);
+    let real = this.folders.get(folder);
+    if (real === undefined) {
+      real = identity(folder);
+      this.folders.set(folder, real);
+    }
+    return join(real, basename(path));
+  }
+}
+
+/**
  * What each argument stands for. "-" is standard input; "!pattern" leaves files out (it has no
  * entry); a file is itself; a folder is walked; a glob (an argument that names nothing and holds a
  * glob character) is expanded. Each file once (by its real path), in the order met.
@@ -393,9 +429,10 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
   const seen = new Set<string>();
   const reported = new Set<string>();
   const out: ArgumentFiles[] = [];
-  const add = (entry: ArgumentFiles, paths: string[], asGiven?: string) => {
+  const walked = new WalkedIdentity();
+  const add = (entry: ArgumentFiles, paths: string[], asGiven?: string, fromWalk = false) => {
     for (const p of paths) {
-      const key = p === '-' ? '-' : identity(resolve(cwd, p));
+      const key = p === '-' ? '-' : fromWalk ? walked.of(p) : identity(resolve(cwd, p));
       if (seen.has(key)) continue;
       seen.add(key);
       entry.files.push(asGiven ?? shown(cwd, resolve(cwd, p)));
@@ -426,7 +463,7 @@ export function expandArguments(args: readonly string[], options: FileOptions): 
       if (rules.excluded(path, true)) continue;
       const found: string[] = [];
       walk(path, rules, found, report);
-      add(entry, found);
+      add(entry, found, undefined, true);
       // (a folder that cannot be read, or whose ignore rules cannot be, says so instead)
       if (found.length === 0 && !troubled()) entry.problem = 'no Markdown, HTML or .txt file to lint in this folder';
     } else if (stat) {

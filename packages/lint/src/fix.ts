@@ -18,7 +18,9 @@
 //      place needs (a Markdown destination: "\" before "(", ")", "\", "&" and "<" where they would
 //      mean something else; an HTML attribute: "&quot;", "&#39;", "&amp;"; a JavaScript string:
 //      its quote and "\"), or no fix when escaping cannot do it (white space in an unquoted HTML
-//      attribute, a prose URL that would end in punctuation prose leaves out, ...).
+//      attribute, a prose URL that would end in punctuation prose leaves out, ...); in prose, no
+//      new percent-escape (where a prose URL ends is a guess, and what it would encode may be the
+//      sentence after it).
 
 import { isValidURLString, parseToRecord, parseURL, parseWithDiagnostics, serializeHost, serializeURL, type URLRecord } from 'url-grammar';
 import { characterReference, DecodingMode, isRelative, type URLContext } from './found';
@@ -69,7 +71,15 @@ export function planFix(url: string, context: FixContext = 'text', options: { sr
   if (!isValidURLString(serialized)) return no('the serialization is not a valid URL string either (the standard allows this: whatwg/url#379)');
   const why = notNormalisation(url, record, parsed.errors.map((e) => e.type));
   if (why) return no(why);
+  // in prose, the end of a URL is a guess: a fix that percent-encodes what was written as it is
+  // could be encoding the sentence after it ("...\docs’s", "?q=1's")
+  if (context === 'text' && percentEscapes(serialized) > percentEscapes(url)) return no('the serialization percent-encodes characters written here as they are, which in prose may be the text after the URL');
   return writeIn(serialized, context, options.srcset === true);
+}
+
+/** How many percent-escapes `s` holds. */
+function percentEscapes(s: string): number {
+  return s.match(/%[0-9A-Fa-f]{2}/g)?.length ?? 0;
 }
 
 /** Why turning `url` into `record`'s serialization is more than normalisation, or null. */

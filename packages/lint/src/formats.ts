@@ -43,6 +43,10 @@ export interface Totals {
   filesWithErrors: number;
   files: number;
   fixed?: number;
+  /** What looked like a URL but was skipped as a likely template, pattern or escape (LintOptions.leftOut). */
+  skipped?: number;
+  /** Findings left out by the suppressions file (suppressions.ts). */
+  suppressed?: number;
 }
 
 export interface Reporter {
@@ -67,6 +71,8 @@ export function summary(t: Totals): string {
   const found = t.warnings ? `${plural(t.errors - t.warnings, 'error')} and ${plural(t.warnings, 'warning')}` : plural(t.errors, 'error');
   let s = `${found} in ${plural(t.filesWithErrors, 'file')} (${plural(t.files, 'file')} linted)`;
   if (t.fixed !== undefined) s += `, ${plural(t.fixed, 'URL')} fixed`;
+  if (t.suppressed) s += `; ${plural(t.suppressed, 'finding')} suppressed`;
+  if (t.skipped) s += `; ${t.skipped} skipped as ${t.skipped === 1 ? 'a likely template or escape' : 'likely templates or escapes'} (--show-skipped lists ${t.skipped === 1 ? 'it' : 'them'})`;
   return s;
 }
 

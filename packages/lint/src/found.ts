@@ -62,10 +62,16 @@ export interface FoundURL {
   /** A Markdown reference definition's destination (used by links elsewhere, or by none). */
   definition?: boolean;
   /**
-   * For a URL in a text file whose extent is not certain (text.ts): why. Such a URL gets no fix,
-   * as what a fix would replace may not be the URL.
+   * For a URL in prose whose extent is not certain (text.ts: in a text file, or a GFM literal or
+   * prose URL that runs past punctuation or into CJK text): why. Such a URL gets no fix, as what a
+   * fix would replace may not be the URL.
    */
   uncertain?: string;
+  /**
+   * Set on a candidate that a finder left out as a likely template, pattern or escape (text.ts),
+   * when it was asked for those: why. Such a candidate is not linted; lint counts and lists it.
+   */
+  leftOut?: string;
   /** For a candidate of srcset or imagesrcset: the URL must not start or end with "," there. */
   srcset?: boolean;
   /**

@@ -23,6 +23,7 @@ export {
   type LintFix,
   type LintDiagnostic,
   type LintOptions,
+  type LeftOut,
   findingMessage,
   afterBOM,
   type LintError,

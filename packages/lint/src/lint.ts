@@ -69,6 +69,23 @@ export interface LintOptions {
   rules?: FindingRules['rules'];
   /** Obey the document's disable comments, `url-grammar-disable-next-line` and the rest (default true; see disable.ts). */
   directives?: boolean;
+  /**
+   * Told of each candidate in prose that the finder left out as a likely template, pattern or
+   * escape (`http://%s`, `https://{host}/`, `http:\/\/x`, a URL hyphenated at a line's end...: text.ts).
+   * Such a candidate is not linted.
+   */
+  leftOut?: (l: LeftOut) => void;
+}
+
+/** A candidate URL left out (LintOptions.leftOut): its text, why, and where it is. */
+export interface LeftOut {
+  text: string;
+  reason: string;
+  start: number;
+  end: number;
+  /** 1-based, as a finding's. */
+  line: number;
+  column: number;
 }
 
 /** The kind of document a file name stands for: .md/.markdown, .html/.htm, .js/.ts (and .mjs, .cjs, .mts, .cts), else text. */
@@ -245,7 +262,7 @@ export class LintSession {
     if (options.kind === 'html') this.html = new HTMLFinder();
     else if (options.kind === 'js') this.js = new JSFinder();
     else if (options.kind === 'markdown') {
-      this.markdown = new MarkdownParser();
+      this.markdown = new MarkdownParser({ leftOut: options.leftOut !== undefined });
       this.splitter = new MarkdownSplitter();
     } else this.splitter = new LineSplitter();
   }
@@ -284,7 +301,9 @@ export class LintSession {
         this.lines.drop(this.markdown.keptFrom);
         continue;
       }
-      const found = proseURLs(p.text, 'text').map((f) => ({ ...f, start: f.start + p.offset, end: f.end + p.offset }));
+      const left: FoundURL[] | undefined = this.options.leftOut ? [] : undefined;
+      const found = proseURLs(p.text, 'text', left).map((f) => ({ ...f, start: f.start + p.offset, end: f.end + p.offset }));
+      if (left) for (const f of left) found.push({ ...f, start: f.start + p.offset, end: f.end + p.offset });
       for (const d of this.report(found)) out.push(d);
       this.lines.drop(p.offset + p.text.length);
     }
@@ -294,6 +313,11 @@ export class LintSession {
   private report(found: readonly FoundURL[]): LintDiagnostic[] {
     const out: LintDiagnostic[] = [];
     for (const f of found) {
+      if (f.leftOut !== undefined) {
+        const at = this.lines.locate(f.start);
+        this.options.leftOut?.({ text: f.url, reason: f.leftOut, start: f.start, end: f.end, line: at.line, column: at.column });
+        continue;
+      }
       if (f.relative && !this.base) continue;
       // (a URL longer than any a person writes is not checked: see MAX_URL_LENGTH)
       if (f.url.length > MAX_URL_LENGTH) continue;
@@ -355,7 +379,11 @@ export class LintSession {
 export function lintText(text: string, options: LintOptions): LintDiagnostic[] {
   // a byte order mark is no part of the document (micromark and parse5 drop it): lint what follows
   // it, with every position still counted in `text`, so that applyFixes(text, ...) is right
-  if (text.charCodeAt(0) === 0xfeff) return lintText(text.slice(1), options).map(afterBOM);
+  if (text.charCodeAt(0) === 0xfeff) {
+    const told = options.leftOut;
+    const leftOut = told && ((l: LeftOut) => told({ ...l, start: l.start + 1, end: l.end + 1, column: l.line === 1 ? l.column + 1 : l.column }));
+    return lintText(text.slice(1), { ...options, leftOut }).map(afterBOM);
+  }
   const session = new LintSession(options);
   const filter = new FindingFilter<LintDiagnostic>(options.kind, options);
   filter.text(text);

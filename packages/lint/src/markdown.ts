@@ -51,7 +51,7 @@ import { parse, postprocess, preprocess } from 'micromark';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { characterReference, Decoded, DecodingMode, foundFrom, isRelative, plain, type FoundURL, type URLContext } from './found';
 import { HTMLFinder, htmlURLs } from './html';
-import { isWhiteSpace, LongRuns, proseURLs } from './text';
+import { gfmLiteral, isWhiteSpace, LongRuns, proseURLs } from './text';
 
 const ASCII_PUNCTUATION = /[!-\/:-@\[-`{-~]/;
 
@@ -185,6 +185,8 @@ function emailLiteral(text: string, s: number, e: number): FoundURL {
 export interface MarkdownFindOptions {
   /** Also prose: GFM literal autolinks and the prose URLs of text.ts (default true). */
   prose?: boolean;
+  /** Also the candidates in prose that text.ts leaves out, each with its `leftOut` (default false). */
+  leftOut?: boolean;
   /**
    * Handle the common blocks without micromark (default true). The results are the same either
    * way; false is there to check that they are.
@@ -250,6 +252,42 @@ function normalizeLabel(value: string): string {
   return value.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase();
 }
 
+/**
+ * `text` with the markers of its simple block quotes turned into spaces: what the fast path then
+ * reads as paragraphs, finding what micromark finds in the quotes (tldr's pages, and many
+ * READMEs, open with one: "> Description.\n> More information: <https://...>."). A simple quote
+ * is a run of lines that each start with ">" at the left margin, after a blank line (or at the
+ * start), each line either ">" alone or "> " and text that starts with a letter, "[", "(", "!" or
+ * a quote mark: its content is paragraphs whose lines start two columns in, which open no block.
+ * Read so, a quote's paragraphs have the same inline content at the same offsets (the white space
+ * at the start of a paragraph's line is no part of it), its definitions are the document's, and
+ * the line after it ends or continues its last paragraph as it does the quote's (a lazy line). A
+ * quote with anything else in it is left as it is, for micromark.
+ */
+function withSimpleQuotesOpened(text: string): string {
+  if (text.charCodeAt(0) !== 62 && text.indexOf('\n>') < 0 && text.indexOf('\r>') < 0) return text;
+  const parts = text.split(/(?<=\r\n|\n|\r(?!\n))/);
+  let changed = false;
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].charCodeAt(0) !== 62 || (i > 0 && !/^[ \t]*(?:\r\n|\n|\r)$/.test(parts[i - 1]))) continue;
+    let j = i;
+    let simple = true;
+    while (j < parts.length && parts[j].charCodeAt(0) === 62) {
+      if (!/^>(?:[\r\n]|$| [\p{L}\[(!"'])/u.test(parts[j])) simple = false;
+      j++;
+    }
+    if (simple) {
+      for (let k = i; k < j; k++) parts[k] = parts[k].startsWith('> ') ? '  ' + parts[k].slice(2) : ' ' + parts[k].slice(1);
+      changed = true;
+    }
+    i = j - 1;
+  }
+  return changed ? parts.join('') : text;
+}
+
+/** micromark's parsers without and with GFM's literals (see DefinedLabels.parser). */
+const PARSERS: Array<ReturnType<typeof parse> | undefined> = [];
+
 /** The labels defined so far: a Set, seen by micromark as the array it expects. */
 class DefinedLabels {
   private readonly labels = new Set<string>();
@@ -259,25 +297,25 @@ class DefinedLabels {
     push: (label: string) => this.labels.add(label).size,
   } as unknown as string[];
 
-  private readonly parsers: Array<ReturnType<typeof parse> | undefined> = [];
-
   get size(): number {
     return this.labels.size;
   }
 
   /**
    * A micromark parser (with GFM's literals or without) that reads these labels. Making one
-   * combines micromark's constructs, which costs as much as parsing a paragraph, so one is made
-   * once and used for every part; what it keeps of a document is only which of its lines were
-   * lazy (`lazy`, by line number), which is reset before each part.
+   * combines micromark's constructs, which costs as much as parsing a paragraph (and more than a
+   * small file's whole parse), so one of each is made once in the process and used for every part
+   * of every document: what it keeps of a document is only which labels are defined (`defined`,
+   * read when used) and which of its lines were lazy (`lazy`, by line number), both set here before
+   * each part, which it parses at once.
    */
   parser(gfm: boolean): ReturnType<typeof parse> {
-    let parser = this.parsers[gfm ? 1 : 0];
+    let parser = PARSERS[gfm ? 1 : 0];
     if (!parser) {
       parser = parse(gfm ? { extensions: [GFM] } : {});
-      parser.defined = this.view;
-      this.parsers[gfm ? 1 : 0] = parser;
+      PARSERS[gfm ? 1 : 0] = parser;
     }
+    parser.defined = this.view;
     parser.lazy = {};
     return parser;
   }
@@ -539,9 +577,11 @@ function micromarkPart(text: string, from: number, to: number, prose: boolean, d
     if (type === 'literalAutolink') continue;
     if (type === 'literalAutolinkHttp' || type === 'literalAutolinkWww' || type === 'literalAutolinkEmail') {
       if (s < literalEnd) continue;
-      const f = type === 'literalAutolinkHttp' ? { ...plain(text, s, e), context: 'text' as const } : type === 'literalAutolinkWww' ? implied('http://', text, s, e) : emailLiteral(text, s, e);
-      skipped.push([f.start, f.end]);
-      literalEnd = f.end;
+      const f = type === 'literalAutolinkHttp' ? gfmLiteral(text, s, e) : type === 'literalAutolinkWww' ? implied('http://', text, s, e) : emailLiteral(text, s, e);
+      // (what GFM links, even past the URL that gfmLiteral keeps, is no prose)
+      const linkEnd = type === 'literalAutolinkHttp' ? e : f.end;
+      skipped.push([f.start, linkEnd]);
+      literalEnd = linkEnd;
       if (inAlt === 0) found.push(f);
       continue;
     }
@@ -961,7 +1001,7 @@ class InlineScanner {
     // protocolAutolink: not after an ASCII letter
     if ((c === 72 || c === 104) && !isAsciiAlpha(previous)) {
       const e = this.protocol(p);
-      if (e > 0) return this.literalFound({ ...plain(text, p, e), context: 'text' });
+      if (e > 0) return this.literalFound(gfmLiteral(text, p, e), e);
     }
     // wwwAutolink: at the start, or after whitespace, "(", "*", "_", "[", "]" or "~"
     if ((c === 87 || c === 119) && (previous < 0 || previous === 40 || previous === 42 || previous === 95 || previous === 91 || previous === 93 || previous === 126 || isSpaceOrLineEnding(previous))) {
@@ -971,10 +1011,11 @@ class InlineScanner {
     return 0;
   }
 
-  private literalFound(f: FoundURL): number {
-    this.part.skipped.push([f.start, f.end]);
+  /** A literal found: `f`, and the text GFM links up to `linkEnd` (past f's end: see gfmLiteral), which is no prose. */
+  private literalFound(f: FoundURL, linkEnd = f.end): number {
+    this.part.skipped.push([f.start, linkEnd]);
     this.part.found.push(f);
-    return f.end;
+    return linkEnd;
   }
 
   private email(p: number): number {
@@ -1702,6 +1743,7 @@ export class MarkdownParser {
     if (this.options.fast === false || text.indexOf('\0') >= 0 || text.indexOf('\uFEFF') >= 0) {
       if (text.length > 0) parts.push(micromarkPart(text, 0, text.length, prose, defined));
     } else {
+      text = withSimpleQuotesOpened(text);
       const lines = new Lines(text);
       const blocks = new BlockScanner(text, lines);
       const n = lines.count;
@@ -1786,7 +1828,9 @@ export class MarkdownParser {
       if (at < done) pieces.push(text.slice(at, done));
       let blanked = pieces.join('');
       if (blanked.length > done) blanked = blanked.slice(0, done);
-      for (const f of proseURLs(blanked, 'markdown')) found.push({ ...f, context: 'text' });
+      const left: FoundURL[] | undefined = this.options.leftOut ? [] : undefined;
+      for (const f of proseURLs(blanked, 'markdown', left)) found.push({ ...f, context: 'text' });
+      if (left) for (const f of left) found.push(f);
     }
     found.sort((a, b) => a.start - b.start || a.end - b.end);
     if (offset !== 0) for (const f of found) moved(f, offset);

@@ -108,6 +108,23 @@ describe('Markdown: the fast path finds what micromark finds', () => {
     expect(failures.slice(0, 3)).to.deep.equal([]);
   });
 
+  it('block quotes read as paragraphs (withSimpleQuotesOpened) and those left to micromark: the same findings', () => {
+    const quotes = [
+      '> Lint URLs.\n> More information: <https://example.com/a\\b>.\n\n- `x`\n',
+      '> [a\n> b](http://x.example/a\\b) and `code\n> http://c.example` after\n',
+      '- item\n> [quote](http://q.example/a\\b)\n',
+      '> a https://x.example/a\\b\nlazy http://lazy.example/a\\b\n>\nnot lazy http://n.example\n',
+      '> [id]: http://def.example/a\\b\n\n[id]\n',
+      '>     code http://code.example/x\n',
+      '> - item http://i.example/a\\b\n> ```\n> http://fenced.example\n',
+      '> # heading http://h.example/a\\b\n>\n> ===\n',
+      '> a\n> ===\n> <http://after.example/a\\b>\n',
+      'para\n> quote http://p.example/a\\b\n',
+      '> "quoted" http://q.example/x [l](<http://l.example/a b>)\n> (paren) ![i](http://i.example/i.png "t\n> more https://t.example/a\\b")\n',
+    ];
+    for (const doc of quotes) for (const prose of [true, false]) expect(all(fast(doc, prose)), `${JSON.stringify(doc)} ${prose}`).to.deep.equal(all(slow(doc, prose)));
+  });
+
   it('with a base: the same diagnostics as micromark\'s findings give, relative URLs included', () => {
     const base = 'https://example.com/docs/';
     const blocks: string[] = [];
