@@ -40,8 +40,9 @@ export {
   includesCredentials,
   cannotHaveUsernamePasswordPort,
 } from './record';
-export { VALIDATION_ERRORS, type ValidationError, type ValidationErrorType } from './semantic/errors';
+export { VALIDATION_ERRORS, URL_PARSER_STATES, type ValidationError, type ValidationErrorType, type URLParserState, type ErrorStep } from './semantic/errors';
 export { SPECIAL_SCHEMES } from '../grammar/scheme';
+export { SPEC_COMMIT, SPEC_LINES, specLink, liveLink, reportedBy } from './spec-link';
 export { isSingleDotSegment, isDoubleDotSegment, isWindowsDriveLetter, isNormalizedWindowsDriveLetter } from './semantic/path';
 export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';

@@ -7,8 +7,8 @@ import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 import { hasTabNewlineOrSurrogate, originalSpan, preprocess, preprocessText, trimC0OrSpace, type Preprocessed } from './preprocess';
 import { describeNonURLInput, isSpecialScheme, urlRecordProblem, type IntermediateRecord, type Span, type URLRecord } from './record';
-import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ValidationError, type ValidationErrorType } from './semantic/errors';
-import { fieldSlots, gatherMarks, gatherSlottedMarks, hrefPass, schemeKindSlots, scratchFound, semanticPass, semanticPassWithOverride, type Found } from './semantic/url';
+import { errorFailure, VALIDATION_ERRORS, type ErrorSink, type ErrorStep, type URLParserState, type ValidationError, type ValidationErrorType } from './semantic/errors';
+import { fieldSlots, Found, gatherMarks, gatherSlottedMarks, hrefPass, schemeKindSlots, semanticPass, semanticPassWithOverride } from './semantic/url';
 import { getOutputEncodingName } from './semantic/query';
 import { commonOffsets, NORMALIZED_MATCHER } from './semantic/normalized';
 import { ALL_FLAGS, type HrefOffsets } from './semantic/href';
@@ -96,15 +96,15 @@ function grammarStep(text: string, base: URLRecord | null): { rule: string; foun
 function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
   const pp = preprocess(input, true, sink);
   const preSink: ErrorSink = sink
-    ? (type, s, e, failure) => {
+    ? (type, s, e, failure, step, state) => {
         const [os, oe] = originalSpan(pp, s, e);
-        sink(type, os, oe, failure);
+        sink(type, os, oe, failure, step, state);
       }
     : null;
   const { rule, found } = grammarStep(pp.text, base);
   if (found === null) {
     // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
-    if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length);
+    if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length, undefined, 'concept-basic-url-parser', 'no scheme');
     return { url: null, pp, rule, found: null };
   }
   const url = semanticPass(pp.text, found, base, encoding, preSink);
@@ -154,7 +154,7 @@ function parsePreprocessed(input: string, base: URLRecord | null, encoding: stri
 }
 
 /** The one Found the runs are gathered into: the pass does not keep it. */
-const RUNS_FOUND = scratchFound();
+const RUNS_FOUND = new Found();
 
 /**
  * The semantic pass on the marks the guarded matcher of `entry` has just left on `text`: its URL
@@ -363,8 +363,8 @@ export function parseWithDiagnostics(input: string, options: ParseOptions = {}):
   const errors: ValidationError[] = [];
   // Each error's failure flag is its own: the type's, or for a type whose failure the standard
   // makes conditional, the one the reporting step passes (src/semantic/errors.ts).
-  const sink = (type: ValidationErrorType, start: number, end: number, failure?: boolean) => {
-    errors.push({ type, start, end, failure: errorFailure(type, failure), message: VALIDATION_ERRORS[type].description });
+  const sink = (type: ValidationErrorType, start: number, end: number, failure?: boolean, step?: ErrorStep, state?: URLParserState | null) => {
+    errors.push({ type, start, end, failure: errorFailure(type, failure), message: VALIDATION_ERRORS[type].description, state: state ?? null, step: step ?? 'concept-basic-url-parser' });
   };
   const usv = toUSVString(input);
   const r = run(usv, base, getOutputEncodingName(options.encoding), sink);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { HOST_GRAMMAR } from '../grammar/host';
 import { URL_GRAMMAR } from '../grammar/url';
 import { WRITING_GRAMMAR } from '../grammar/writing';
+import { reportedBy, SPEC_COMMIT, SPEC_LINES, specLink } from '../src/spec-link';
+import { URL_PARSER_STATES } from '../src/semantic/errors';
 
 function anchorsOf(bs: string): Set<string> {
   const ids = new Set<string>();
@@ -29,4 +31,31 @@ describe('spec anchors of the grammar rules', () => {
       expect(missing).to.deep.equal([]);
     });
   }
+});
+
+describe('pinned links (src/spec-link.ts)', () => {
+  const lines = readFileSync(join(__dirname, 'spec', 'url.bs'), 'utf8').split('\n');
+
+  it('say the commit of test/spec/url.bs', () => {
+    expect(readFileSync(join(__dirname, 'spec', 'README.md'), 'utf8')).to.include(`commit ${SPEC_COMMIT}`);
+  });
+
+  it('point each step at the line of url.bs that defines it', () => {
+    for (const [anchor, line] of Object.entries(SPEC_LINES)) {
+      const text = lines[line - 1];
+      // an id, or (validation error) the <dfn> Bikeshed makes the id of
+      const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || (anchor === 'validation-error' && /<dfn[^>]*>validation error<\/dfn>/.test(text));
+      expect(defines, `${anchor} at line ${line}: ${text}`).to.equal(true);
+    }
+    expect(specLink('file-host-state')).to.equal(`https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${SPEC_LINES['file-host-state']}`);
+    expect(specLink('no-such-step')).to.equal('https://url.spec.whatwg.org/#no-such-step');
+  });
+
+  it('pin every state of the basic URL parser and every algorithm that reports validation errors', () => {
+    const steps = ['concept-basic-url-parser', 'concept-host-parser', 'concept-domain-to-ascii', 'concept-ipv4-parser', 'concept-ipv6-parser', 'concept-opaque-host-parser'];
+    for (const anchor of [...Object.values(URL_PARSER_STATES), ...steps]) expect(SPEC_LINES, anchor).to.have.property(anchor);
+    for (const state of Object.keys(URL_PARSER_STATES) as (keyof typeof URL_PARSER_STATES)[]) expect(reportedBy({ state, step: 'concept-basic-url-parser' }).anchor).to.equal(URL_PARSER_STATES[state]);
+    expect(reportedBy({ state: 'host', step: 'concept-ipv6-parser' })).to.deep.equal({ text: 'the IPv6 parser, called by the host state', anchor: 'concept-ipv6-parser' });
+    expect(reportedBy({ state: null, step: 'concept-basic-url-parser' }).text).to.equal('the basic URL parser, before its state machine');
+  });
 });

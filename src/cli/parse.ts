@@ -4,6 +4,7 @@
 import { URL_ATTRIBUTES, readRecordOf } from '../api/url';
 import { URL, hasPublicSuffixList, hostPublicSuffix, hostRegistrableDomain, isSpecialScheme, parseWithDiagnostics, type IntermediateRecord, type Span } from '../index';
 import type { ValidationError } from '../semantic/errors';
+import { reportedBy } from '../spec-link';
 import { createColors, requireParsableBase, useColor, type Colors } from './io';
 import type { CommandSpec } from './command';
 import { printable, quoted } from './printable';
@@ -77,11 +78,11 @@ export function listedLines<T>(items: readonly T[], noun: string, lines: (item: 
   return out;
 }
 
-/** A validation error's lines: its type, span and message, then the input with carets under the span. */
+/** A validation error's lines: its type, span, the state or algorithm that reports it and its message, then the input with carets under the span. */
 export function errorLines(input: string, e: ValidationError, pc: Colors = plain): string[] {
   const tag = e.failure ? pc.red(`${e.type} (failure)`) : pc.yellow(e.type);
   const [line, carets] = caretLines(input, e.start, e.end);
-  return [`  ${tag} at [${e.start}, ${e.end}): ${printable(e.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
+  return [`  ${tag} at [${e.start}, ${e.end}), reported by ${reportedBy(e).text}: ${printable(e.message)}`, `    ${line}`, `    ${pc.cyan(carets)}`];
 }
 
 function recordRows(r: IntermediateRecord): Array<[string, Span]> {

@@ -55,6 +55,50 @@ export const VALIDATION_ERRORS = {
 
 export type ValidationErrorType = keyof typeof VALIDATION_ERRORS;
 
+/**
+ * The states of the basic URL parser, as url.bs names them (without " state"), each with its
+ * anchor in url.bs (https://url.spec.whatwg.org/#concept-basic-url-parser). The opaque path state
+ * keeps the anchor of its former name.
+ */
+export const URL_PARSER_STATES = {
+  'scheme start': 'scheme-start-state',
+  scheme: 'scheme-state',
+  'no scheme': 'no-scheme-state',
+  'special relative or authority': 'special-relative-or-authority-state',
+  'path or authority': 'path-or-authority-state',
+  relative: 'relative-state',
+  'relative slash': 'relative-slash-state',
+  'special authority slashes': 'special-authority-slashes-state',
+  'special authority ignore slashes': 'special-authority-ignore-slashes-state',
+  authority: 'authority-state',
+  host: 'host-state',
+  hostname: 'hostname-state',
+  port: 'port-state',
+  file: 'file-state',
+  'file slash': 'file-slash-state',
+  'file host': 'file-host-state',
+  'path start': 'path-start-state',
+  path: 'path-state',
+  'opaque path': 'cannot-be-a-base-url-path-state',
+  query: 'query-state',
+  fragment: 'fragment-state',
+} as const;
+
+/** A state of the basic URL parser (URL_PARSER_STATES). */
+export type URLParserState = keyof typeof URL_PARSER_STATES;
+
+/**
+ * The url.bs anchor of an algorithm that reports validation errors: the basic URL parser (its
+ * states, and the steps before them), the host parser and the parsers it calls.
+ */
+export type ErrorStep =
+  | 'concept-basic-url-parser'
+  | 'concept-host-parser'
+  | 'concept-domain-to-ascii'
+  | 'concept-ipv4-parser'
+  | 'concept-ipv6-parser'
+  | 'concept-opaque-host-parser';
+
 export interface ValidationError {
   type: ValidationErrorType;
   /** [start, end) in the original input. */
@@ -66,21 +110,35 @@ export interface ValidationError {
    */
   failure: boolean;
   message: string;
+  /**
+   * The state of the basic URL parser that reports the error (for an error of the host parser,
+   * the state that called it), as url.bs names it; a setter's state override's state; null for an
+   * error reported before the state machine runs (the leading or trailing C0 control or space,
+   * ASCII tab or newline).
+   */
+  state: URLParserState | null;
+  /** The url.bs anchor of the algorithm that reports it (the basic URL parser, the host parser, the IPv6 parser, ...). */
+  step: ErrorStep;
 }
 
 /**
  * Where the parser reports validation errors. `start`/`end` are offsets into the string the
  * reporting step was given; the caller maps them to the original input. `failure` is the
  * instance's failure flag: the step that reports a type with a `condition` passes it, and for
- * any other type it is left out and the type's `failure` stands (see errorFailure). `null` means
- * nobody is listening, and reporting costs nothing.
+ * any other type it is left out and the type's `failure` stands (see errorFailure). `step` is the
+ * algorithm that reports it (the basic URL parser when left out), `state` the parser's state
+ * (stateSink adds it for the steps that a state calls). `null` means nobody is listening, and
+ * reporting costs nothing.
  */
-export type ErrorSink = ((type: ValidationErrorType, start: number, end: number, failure?: boolean) => void) | null;
+export type ErrorSink = ((type: ValidationErrorType, start: number, end: number, failure?: boolean, step?: ErrorStep, state?: URLParserState | null) => void) | null;
 
-/** A sink that adds `offset` to the offsets it passes on to `sink` (null when `sink` is). */
-export function offsetSink(sink: ErrorSink, offset: number): ErrorSink {
+/**
+ * A sink that adds `offset` to the offsets it passes on to `sink`, and `state` to the errors it
+ * is given without one (null when `sink` is): for the algorithms a state of the parser calls.
+ */
+export function offsetSink(sink: ErrorSink, offset: number, state?: URLParserState): ErrorSink {
   if (!sink) return null;
-  return (type, start, end, failure) => sink(type, start + offset, end + offset, failure);
+  return (type, start, end, failure, step, s) => sink(type, start + offset, end + offset, failure, step, s ?? state);
 }
 
 /**

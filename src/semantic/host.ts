@@ -10,7 +10,13 @@ import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR 
 import type { Mark } from '../grammar/compile';
 import { generateEntry, type FastMatcher } from '../grammar/codegen';
 import { firstSetOf } from '../grammar/codegen/first';
-import { offsetSink, type ErrorSink, type ValidationErrorType } from './errors';
+import { offsetSink, type ErrorSink, type ErrorStep, type ValidationErrorType } from './errors';
+
+// The algorithms that report this module's validation errors (ValidationError.step).
+const HOST_PARSER: ErrorStep = 'concept-host-parser';
+const IPV4_PARSER: ErrorStep = 'concept-ipv4-parser';
+const IPV6_PARSER: ErrorStep = 'concept-ipv6-parser';
+const OPAQUE_HOST_PARSER: ErrorStep = 'concept-opaque-host-parser';
 import { C0_CONTROL_SET, hexValue, isPercentEncodedByteAt, percentDecodeString, utf8PercentEncodeString } from './percent-encode';
 import { toScalarValueString } from '../usv';
 import { firstBarePercent, firstNonURLCodePoint } from './units';
@@ -127,9 +133,10 @@ function scanASCIIDomain(domain: string): number {
  * (https://url.spec.whatwg.org/#ends-in-a-number-checker steps 1-3).
  */
 function lastLabelStart(input: string, start: number, end: number): number {
-  let last = end - 1;
-  if (last > start && charCodeAt.call(input, last) === 0x2e) last--;
-  return last < start ? start : Math.max(start, input.lastIndexOf('.', last) + 1);
+  let i = end - 1;
+  if (i > start && charCodeAt.call(input, i) === 0x2e) i--;
+  while (i > start && charCodeAt.call(input, i - 1) !== 0x2e) i--;
+  return i < start ? start : i;
 }
 
 /** The code units ipv4-last-label can start with (its FIRST set), or null when any can. */
@@ -141,6 +148,7 @@ let lastLabelFirst: Uint8Array | null | undefined;
  * false too; when true, endsInANumber has to be asked.
  */
 export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
+  if (end <= start) return false;
   const first = (lastLabelFirst ??= firstSetOf(HOST_GRAMMAR, 'ipv4-last-label'));
   if (first === null) return true;
   const c = charCodeAt.call(input, lastLabelStart(input, start, end));
@@ -182,7 +190,7 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   // 1. "[" ... "]" is an IPv6 address.
   if (charCodeAt.call(input, 0) === 0x5b) {
     if (input.length < 2 || charCodeAt.call(input, input.length - 1) !== 0x5d) {
-      sink?.('IPv6-unclosed', 0, input.length);
+      sink?.('IPv6-unclosed', 0, input.length, undefined, HOST_PARSER);
       return null;
     }
     return parseIPv6(input.slice(1, -1), offsetSink(sink, 1));
@@ -209,7 +217,7 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
   let encoded = input.indexOf('%');
   while (encoded !== -1 && !isPercentEncodedByteAt(input, encoded)) encoded = input.indexOf('%', encoded + 1);
   if (encoded !== -1) {
-    sink?.('domain-percent-encoded', encoded, encoded + 3);
+    sink?.('domain-percent-encoded', encoded, encoded + 3, undefined, HOST_PARSER);
     domain = utf8Decoder.decode(percentDecodeString(input));
   }
 
@@ -224,9 +232,9 @@ export function parseHost(input: string, isOpaque = false, sink: ErrorSink = nul
     // whatwg/url 9dc3827 (PR 925): when IDNA processing is what turned a non-ASCII
     // domain (percent-decoded input included) into a number, IPv4-non-ASCII-input, before any
     // error of the IPv4 parser; it covers the whole host.
-    if (nonASCII) sink?.('IPv4-non-ASCII-input', 0, input.length);
+    if (nonASCII) sink?.('IPv4-non-ASCII-input', 0, input.length, undefined, HOST_PARSER);
     const exact = domain === input && !nonASCII;
-    const ipv4Sink: ErrorSink = exact || !sink ? sink : (type, _start, _end, failure) => sink(type, 0, input.length, failure);
+    const ipv4Sink: ErrorSink = exact || !sink ? sink : (type, _start, _end, failure, step) => sink(type, 0, input.length, failure, step);
     return parseIPv4(asciiDomain, ipv4Sink);
   }
 
@@ -248,7 +256,7 @@ function domainParser(domain: string, beStrict: boolean, sink: ErrorSink, errorE
   if (!sink) return domainParserSteps(domain, beStrict, null);
   const strict = { failed: false };
   const result = domainParserSteps(domain, beStrict, strict);
-  if (strict.failed) sink('domain-to-ASCII', 0, errorEnd, result === null);
+  if (strict.failed) sink('domain-to-ASCII', 0, errorEnd, result === null, 'concept-domain-to-ascii');
   return result;
 }
 
@@ -366,14 +374,14 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
   // 1-2. Strictly split on "."; an empty last part is dropped (when it is not the only one).
   let partCount = countParts(input);
   if (input.length === 0 || charCodeAt.call(input, input.length - 1) === 0x2e) {
-    sink?.('IPv4-empty-part', Math.max(0, input.length - 1), input.length);
+    sink?.('IPv4-empty-part', Math.max(0, input.length - 1), input.length, undefined, IPV4_PARSER);
     if (partCount > 1) partCount--;
   }
 
   // 3-4.
-  if (partCount < 4) sink?.('IPv4-too-few-parts', 0, input.length);
+  if (partCount < 4) sink?.('IPv4-too-few-parts', 0, input.length, undefined, IPV4_PARSER);
   if (partCount > 4) {
-    sink?.('IPv4-too-many-parts', 0, input.length);
+    sink?.('IPv4-too-many-parts', 0, input.length, undefined, IPV4_PARSER);
     return null;
   }
 
@@ -397,7 +405,7 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
       end = flat[k + 2];
       continue;
     }
-    if (radix !== 10) sink?.('IPv4-non-decimal-part', start, end);
+    if (radix !== 10) sink?.('IPv4-non-decimal-part', start, end, undefined, IPV4_PARSER);
     const value = ipv4NumberValue(input, flat[k + 1], flat[k + 2], radix);
     if (value > 255 && outOfRangeStart < 0) {
       outOfRangeStart = start;
@@ -409,7 +417,7 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
   if (numbers.length < partCount) {
     const start = lastEnd < 0 ? 0 : lastEnd + 1;
     const dot = input.indexOf('.', start);
-    sink?.('IPv4-non-numeric-part', start, dot === -1 ? input.length : dot);
+    sink?.('IPv4-non-numeric-part', start, dot === -1 ? input.length : dot, undefined, IPV4_PARSER);
     return null;
   }
 
@@ -418,7 +426,7 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
   const last = numbers.length - 1;
   let fails = numbers[last] >= 256 ** (5 - numbers.length);
   for (let i = 0; i < last && !fails; i++) if (numbers[i] > 255) fails = true;
-  if (outOfRangeStart >= 0) sink?.('IPv4-out-of-range-part', outOfRangeStart, outOfRangeEnd, fails);
+  if (outOfRangeStart >= 0) sink?.('IPv4-out-of-range-part', outOfRangeStart, outOfRangeEnd, fails, IPV4_PARSER);
   if (fails) return null;
 
   // 10-14.
@@ -444,7 +452,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
   const length = input.length;
 
   const report = (type: ValidationErrorType, start: number, end: number): null => {
-    sink?.(type, start, end);
+    sink?.(type, start, end, undefined, IPV6_PARSER);
     return null;
   };
   // The code point where the match stopped, or the ":" that ends the input unexpectedly.
@@ -505,7 +513,7 @@ export function parseIPv6(input: string, sink: ErrorSink = null): number[] | nul
     // (a fifth hex digit, a ":" at the very end, another code point) is where the match stopped.
     if (mark.end === stop && stop < length) return stopSpan('IPv6-invalid-code-point');
     if (mark.end - mark.start > 1 && charCodeAt.call(input, mark.start) === 0x30) {
-      sink?.('IPv6-piece-leading-zero', mark.start, mark.end);
+      sink?.('IPv6-piece-leading-zero', mark.start, mark.end, undefined, IPV6_PARSER);
     }
     address[pieceIndex] = parseInt(input.slice(mark.start, mark.end), 16);
     pieceIndex++;
@@ -551,16 +559,16 @@ export function parseOpaqueHost(input: string, sink: ErrorSink = null): string |
   // 1.
   const forbidden = FORBIDDEN_HOST.exec(input);
   if (forbidden) {
-    sink?.('host-invalid-code-point', forbidden.index, forbidden.index + 1);
+    sink?.('host-invalid-code-point', forbidden.index, forbidden.index + 1, undefined, OPAQUE_HOST_PARSER);
     return null;
   }
 
   // 2-3.
   if (sink) {
     const unit = firstNonURLCodePoint(input);
-    if (unit) sink('invalid-URL-unit', unit[0], unit[1]);
+    if (unit) sink('invalid-URL-unit', unit[0], unit[1], undefined, OPAQUE_HOST_PARSER);
     const percent = firstBarePercent(input);
-    if (percent !== -1) sink('invalid-URL-unit', percent, percent + 1);
+    if (percent !== -1) sink('invalid-URL-unit', percent, percent + 1, undefined, OPAQUE_HOST_PARSER);
   }
 
   // 4.

@@ -10,6 +10,7 @@
 import type { Mark } from '../grammar/compile';
 import type { RecordField } from '../../grammar/vocabulary';
 import { defaultPort, includesCredentials, isSpecialScheme, type URLRecord } from '../record';
+import { SPECIAL_SCHEMES } from '../../grammar/scheme';
 import {
   ALL_FLAGS,
   BACKSLASH_SEPARATOR_FLAG,
@@ -29,7 +30,7 @@ import {
   type HrefOffsets,
 } from './href';
 import type { StateOverride } from '../../grammar/overrides';
-import { offsetSink, type ErrorSink } from './errors';
+import { offsetSink, type ErrorSink, type URLParserState, type ValidationErrorType } from './errors';
 import { serializePort } from '../serialize';
 import { mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
@@ -76,44 +77,59 @@ export const STATE_ENCODE_SETS = {
 } as const;
 
 /** The grammar's marks, gathered by component (offsets in the preprocessed input). */
-export interface Found {
+export class Found {
   // Each component as a start and an end offset; the start is -1 when the component is absent.
-  scheme: number;
-  schemeEnd: number;
+  scheme = -1;
+  schemeEnd = -1;
   /** What the grammar's rule said of the scheme, when its marks had their own slots for it (schemeKindSlots). */
-  schemeKind: SchemeKind;
-  slashes: number;
-  slashesEnd: number;
-  userinfo: number;
-  userinfoEnd: number;
-  host: number;
-  hostEnd: number;
-  port: number;
-  portEnd: number;
+  schemeKind: SchemeKind = SchemeKind.Unknown;
+  slashes = -1;
+  slashesEnd = -1;
+  userinfo = -1;
+  userinfoEnd = -1;
+  host = -1;
+  hostEnd = -1;
+  port = -1;
+  portEnd = -1;
   /** The path segments as flat (start, end) pairs: [s0, e0, s1, e1, ...]. */
-  segments: number[];
+  segments: number[] = [];
   /**
    * Or, from a matcher generated with `segment` unmarked, the path as the grammar's one run:
    * from segmentRun to segmentRunEnd, its segments being the parts between the code units of
    * segmentSeparators (FastMatcher.separators). segmentRun is -1 when there is no run.
    */
-  segmentRun: number;
+  segmentRun = -1;
   /**
    * True when the marks held what the semantic pass does not read (a second run, or a run and
    * segments): such marks are to be gathered again from a matcher that marks each segment.
    */
-  markEachSegment: boolean;
-  segmentRunEnd: number;
-  segmentSeparators: Uint8Array | null;
-  opaquePath: number;
-  opaquePathEnd: number;
-  query: number;
-  queryEnd: number;
-  fragment: number;
-  fragmentEnd: number;
+  markEachSegment = false;
+  segmentRunEnd = -1;
+  segmentSeparators: Uint8Array | null = null;
+  opaquePath = -1;
+  opaquePathEnd = -1;
+  query = -1;
+  queryEnd = -1;
+  fragment = -1;
+  fragmentEnd = -1;
+
+  /** This Found made empty again, for a caller that gathers into one Found per call site and lets nothing keep it. */
+  reset(): Found {
+    this.schemeKind = SchemeKind.Unknown;
+    this.scheme = this.schemeEnd = this.slashes = this.slashesEnd = this.userinfo = this.userinfoEnd = -1;
+    this.host = this.hostEnd = this.port = this.portEnd = this.opaquePath = this.opaquePathEnd = -1;
+    this.query = this.queryEnd = this.fragment = this.fragmentEnd = -1;
+    // a list that the last gathering filled is replaced (emptying it costs more than a new one)
+    if (this.segments.length !== 0) this.segments = [];
+    this.segmentRun = this.segmentRunEnd = -1;
+    this.markEachSegment = false;
+    this.segmentSeparators = null;
+    return this;
+  }
 }
 
-const KNOWN_SCHEMES = ['http', 'https', 'file', 'ws', 'wss', 'ftp', 'mailto', 'data', 'blob', 'javascript'];
+/** Schemes that schemeOf gives back as constants: the special ones and a few common others. */
+const KNOWN_SCHEMES = [...Object.keys(SPECIAL_SCHEMES), 'mailto', 'data', 'blob', 'javascript'];
 
 /**
  * The scheme, ASCII-lowercased (https://url.spec.whatwg.org/#scheme-state). A common scheme comes
@@ -130,55 +146,6 @@ export function schemeOf(pre: string, s: number, e: number): string {
     if (i === known.length) return known;
   }
   return pre.slice(s, e).toLowerCase();
-}
-
-function emptyFound(): Found {
-  return {
-    scheme: -1,
-    schemeEnd: -1,
-    schemeKind: SchemeKind.Unknown,
-    slashes: -1,
-    slashesEnd: -1,
-    userinfo: -1,
-    userinfoEnd: -1,
-    host: -1,
-    hostEnd: -1,
-    port: -1,
-    portEnd: -1,
-    segments: [],
-    segmentRun: -1,
-    markEachSegment: false,
-    segmentRunEnd: -1,
-    segmentSeparators: null,
-    opaquePath: -1,
-    opaquePathEnd: -1,
-    query: -1,
-    queryEnd: -1,
-    fragment: -1,
-    fragmentEnd: -1,
-  };
-}
-
-/**
- * `f` made empty again, for a caller that gathers into one Found per call site and lets nothing
- * keep it.
- */
-function resetFound(f: Found): Found {
-  f.schemeKind = SchemeKind.Unknown;
-  f.scheme = f.schemeEnd = f.slashes = f.slashesEnd = f.userinfo = f.userinfoEnd = -1;
-  f.host = f.hostEnd = f.port = f.portEnd = f.opaquePath = f.opaquePathEnd = -1;
-  f.query = f.queryEnd = f.fragment = f.fragmentEnd = -1;
-  // a list that the last gathering filled is replaced (emptying it costs more than a new one)
-  if (f.segments.length !== 0) f.segments = [];
-  f.segmentRun = f.segmentRunEnd = -1;
-  f.markEachSegment = false;
-  f.segmentSeparators = null;
-  return f;
-}
-
-/** A Found to gather into (see resetFound). */
-export function scratchFound(): Found {
-  return emptyFound();
 }
 
 export function gatherMarks(marks: Mark[]): Found {
@@ -276,7 +243,7 @@ export function gatherSlottedMarks(
   into?: Found,
   separators?: readonly (Uint8Array | null)[],
 ): Found {
-  const f = into === undefined ? emptyFound() : resetFound(into);
+  const f = into === undefined ? new Found() : into.reset();
   // Many marks (a long path): the segments go into an array made at the size the marks can hold
   // and filled in place; growing it by a million pushes costs several times more (its copies and
   // the garbage they leave). It stays a plain array (holey, as V8 makes one of a given length),
@@ -434,14 +401,25 @@ class Pass {
     this.special = isSpecialScheme(url.scheme);
   }
 
-  private error(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): void {
-    if (this.sink) this.sink(type, start, Math.min(Math.max(end, start), this.pre.length));
+  /** Reports a validation error of the basic URL parser's state `state`. */
+  private error(state: URLParserState, type: ValidationErrorType, start: number, end = start + 1): void {
+    if (this.sink) this.sink(type, start, Math.min(Math.max(end, start), this.pre.length), undefined, 'concept-basic-url-parser', state);
   }
 
   /** Reports a failure's validation error; returns false, for `return this.fail(...)`. */
-  private fail(type: Parameters<NonNullable<ErrorSink>>[0], start: number, end = start + 1): false {
-    this.error(type, start, end);
+  private fail(state: URLParserState, type: ValidationErrorType, start: number, end = start + 1): false {
+    this.error(state, type, start, end);
     return false;
+  }
+
+  /** The sink for the errors that an algorithm which state `state` calls reports, at offset `offset` in the input (null when nobody listens). */
+  private stateSink(state: URLParserState, offset = 0): ErrorSink {
+    return offsetSink(this.sink, offset, state);
+  }
+
+  /** The host state's name: "hostname" with the hostname setter's state override (url.bs gives the two names one set of steps). */
+  private hostStateName(): 'host' | 'hostname' {
+    return this.stateOverride === 'hostname' ? 'hostname' : 'host';
   }
 
   private text(s: number, e: number): string {
@@ -466,7 +444,7 @@ class Pass {
 
     if (url.scheme === 'file') {
       // https://url.spec.whatwg.org/#scheme-state: "file" not followed by "//"
-      if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
+      if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('scheme', 'special-scheme-missing-following-solidus', afterScheme);
       if (!this.file(afterScheme)) return null;
     } else if (this.special) {
       if (schemeGiven && !(base && base.scheme === url.scheme)) {
@@ -475,7 +453,7 @@ class Pass {
         this.path(this.afterAuthority(afterScheme));
       } else {
         // https://url.spec.whatwg.org/#special-relative-or-authority-state
-        if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special-scheme-missing-following-solidus', afterScheme);
+        if (schemeGiven && !pre.startsWith('//', afterScheme)) this.error('special relative or authority', 'special-scheme-missing-following-solidus', afterScheme);
         if (!this.relative(afterScheme)) return null;
       }
     } else if (!schemeGiven && typeof base!.path === 'string') {
@@ -560,8 +538,8 @@ class Pass {
     if (!this.sink) return;
     let i = s;
     if (this.pre.startsWith('//', s) && e - s >= 2) i = s + 2;
-    else this.error('special-scheme-missing-following-solidus', s);
-    for (; i < e; i++) this.error('special-scheme-missing-following-solidus', i);
+    else this.error('special authority slashes', 'special-scheme-missing-following-solidus', s);
+    for (; i < e; i++) this.error('special authority ignore slashes', 'special-scheme-missing-following-solidus', i);
   }
 
   /**
@@ -571,9 +549,9 @@ class Pass {
   private relativeSlashes(s: number, e: number): void {
     if (!this.sink) return;
     const pre = this.pre;
-    if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
-    if (this.special && pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
-    for (let i = s + 2; i < e; i++) this.error('special-scheme-missing-following-solidus', i);
+    if (pre[s] === '\\') this.error('relative', 'invalid-reverse-solidus', s);
+    if (this.special && pre[s + 1] === '\\') this.error('relative slash', 'invalid-reverse-solidus', s + 1);
+    for (let i = s + 2; i < e; i++) this.error('special authority ignore slashes', 'special-scheme-missing-following-solidus', i);
   }
 
   private copyBaseAuthority(): void {
@@ -597,8 +575,8 @@ class Pass {
     this.copyBaseAuthority();
     const c = pre[afterScheme];
     if (c === '/' || (this.special && c === '\\')) {
-      // path-absolute (the "\" is reported with the first segment)
-      this.path(afterScheme);
+      // path-absolute (the relative state reports a "\", with the first segment)
+      this.path(afterScheme, undefined, 'relative');
       return true;
     }
     url.path = clonePath(base!.path);
@@ -624,11 +602,12 @@ class Pass {
     if (f.slashes >= 0) {
       // the file slash state's two separators, then the file host state
       const s = f.slashes;
-      if (pre[s] === '\\') this.error('invalid-reverse-solidus', s);
-      if (pre[s + 1] === '\\') this.error('invalid-reverse-solidus', s + 1);
+      if (pre[s] === '\\') this.error('file', 'invalid-reverse-solidus', s);
+      if (pre[s + 1] === '\\') this.error('file slash', 'invalid-reverse-solidus', s + 1);
       if (!this.fileHost()) return false;
       if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
-      this.path(f.hostEnd, this.driveLetterBuffer);
+      // (after a drive letter, the file host state hands the separator to the path state)
+      this.path(f.hostEnd, this.driveLetterBuffer, this.driveLetterBuffer === undefined ? 'path start' : 'path');
       return true;
     }
     // (no base: the host is empty)
@@ -636,7 +615,7 @@ class Pass {
     const c = pre[afterScheme];
     if (c === '/' || c === '\\') {
       // file slash state
-      if (c === '\\') this.error('invalid-reverse-solidus', afterScheme);
+      if (c === '\\') this.error('file', 'invalid-reverse-solidus', afterScheme);
       if (base) {
         url.host = base.host;
         const path = url.path as string[];
@@ -661,7 +640,7 @@ class Pass {
       if (!startsWithWindowsDriveLetter(pre, afterScheme)) {
         shortenPath(url);
       } else {
-        this.error('file-invalid-Windows-drive-letter', afterScheme, afterScheme + 2);
+        this.error('file', 'file-invalid-Windows-drive-letter', afterScheme, afterScheme + 2);
         url.path = [];
       }
     }
@@ -678,7 +657,7 @@ class Pass {
     const { f, url } = this;
     const buffer = this.text(f.host, f.hostEnd);
     if (this.stateOverride === null && isWindowsDriveLetter(buffer)) {
-      this.error('file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
+      this.error('file host', 'file-invalid-Windows-drive-letter-host', f.host, f.hostEnd);
       this.driveLetterBuffer = buffer;
       return true;
     }
@@ -686,7 +665,7 @@ class Pass {
       url.host = '';
       return true;
     }
-    const host = this.hostParser(buffer, f.host, !this.special);
+    const host = this.hostParser(buffer, f.host, !this.special, 'file host');
     if (host === null) return false;
     url.host = fileHostState(host);
     return true;
@@ -707,8 +686,8 @@ class Pass {
       const s = f.userinfo;
       const e = f.userinfoEnd;
       if (this.sink) {
-        for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('invalid-credentials', i);
-        this.error('invalid-credentials', e);
+        for (let i = s; i < e; i++) if (pre.charCodeAt(i) === 0x40) this.error('authority', 'invalid-credentials', i);
+        this.error('authority', 'invalid-credentials', e);
       }
       const text = pre.slice(s, e);
       const colon = text.indexOf(':');
@@ -721,7 +700,7 @@ class Pass {
       if (out !== null) out.credentials(url, s, e + 1);
     }
     // "@" with nothing after it
-    if (f.userinfo >= 0 && f.host === f.hostEnd && f.port < 0) return this.fail('host-missing', f.host, f.host);
+    if (f.userinfo >= 0 && f.host === f.hostEnd && f.port < 0) return this.fail('authority', 'host-missing', f.host, f.host);
     if (!this.hostState()) return false;
     if (out !== null) out.portEnd = out.at;
     return true;
@@ -739,14 +718,14 @@ class Pass {
     const override = this.stateOverride;
     if (f.port >= 0) {
       // 2.1-2.2
-      if (hs === he) return this.fail('host-missing', hs, hs);
+      if (hs === he) return this.fail(this.hostStateName(), 'host-missing', hs, hs);
       if (override === 'hostname') return false;
     } else {
       // 3.1-3.2
-      if (this.special && hs === he) return this.fail('host-missing', hs, hs);
+      if (this.special && hs === he) return this.fail(this.hostStateName(), 'host-missing', hs, hs);
       if (override !== null && hs === he && (includesCredentials(url) || url.port !== null)) return false;
     }
-    const host = this.hostParser(this.pre.slice(hs, he), hs, !this.special);
+    const host = this.hostParser(this.pre.slice(hs, he), hs, !this.special, this.hostStateName());
     if (host === null) return false;
     url.host = host;
     if (this.out !== null) this.hostOut(hs, he, host);
@@ -759,9 +738,9 @@ class Pass {
    * and none from U+0080 up), the parser gives the host back as it is, unless a domain ends in a
    * number (the IPv4 parser's): that answer is taken without the parser's own scan.
    */
-  private hostParser(text: string, hs: number, isOpaque: boolean): Host | null {
+  private hostParser(text: string, hs: number, isOpaque: boolean, state: URLParserState): Host | null {
     if ((this.flags & HOST_FLAG) === 0 && (isOpaque || !mayEndInANumberAt(text, 0, text.length))) return text;
-    return parseHost(text, isOpaque, offsetSink(this.sink, hs));
+    return parseHost(text, isOpaque, this.stateSink(state, hs));
   }
 
   /** The href's host, `host` parsed from pre[hs, he): as written when the host serializer gives it back. */
@@ -791,8 +770,8 @@ class Pass {
    */
   private port(s: number, e: number): boolean {
     const port = portState(this.pre, s, e, this.url.scheme);
-    if (port === 'port-invalid') return this.fail(port, firstNonDigit(this.pre, s, e));
-    if (port === 'port-out-of-range') return this.fail(port, s, e);
+    if (port === 'port-invalid') return this.fail('port', port, firstNonDigit(this.pre, s, e));
+    if (port === 'port-out-of-range') return this.fail('port', port, s, e);
     if (s !== e) this.url.port = port;
     else if (this.stateOverride !== null) return false;
     if (this.out !== null) this.out.piece(serializePort(this.url.port), s - 1, e);
@@ -804,8 +783,9 @@ class Pass {
    * the path region begins (a separator at or after it belongs to the path). `firstBuffer` is
    * the file host state's Windows drive letter, which the path state takes over as its buffer.
    */
-  private path(regionStart: number, firstBuffer?: string): void {
+  private path(regionStart: number, firstBuffer?: string, leadState: URLParserState = 'path start'): void {
     const { f, pre, url } = this;
+    this.leadState = leadState;
     const out = this.out;
     if (out !== null && this.pathOut(regionStart, firstBuffer)) return;
     const path = url.path as string[];
@@ -895,6 +875,8 @@ class Pass {
 
   // The path state's own variables while path() runs (see there).
   private regionStart = 0;
+  /** The state that reports a "\\" at regionStart: the path start state, or the state that handed the path over. */
+  private leadState: URLParserState = 'path start';
   private firstBuffer: string | undefined = undefined;
   private first = true;
   private spans = false;
@@ -904,8 +886,8 @@ class Pass {
   private segment(s: number, e: number, endsWithSeparator: boolean): void {
     const pre = this.pre;
     if (this.sink) {
-      if (this.special && s - 1 >= this.regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error('invalid-reverse-solidus', s - 1);
-      reportInvalidURLUnits(pre, s, e, this.sink);
+      if (this.special && s - 1 >= this.regionStart && pre.charCodeAt(s - 1) === 0x5c) this.error(s - 1 === this.regionStart ? this.leadState : 'path', 'invalid-reverse-solidus', s - 1);
+      reportInvalidURLUnits(pre, s, e, this.stateSink('path'));
     }
     const path = this.url.path as string[];
     const n = e - s;
@@ -965,7 +947,7 @@ class Pass {
   /** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state */
   private opaquePath(s: number, e: number): void {
     const pre = this.pre;
-    reportInvalidURLUnits(pre, s, e, this.sink);
+    reportInvalidURLUnits(pre, s, e, this.stateSink('opaque path'));
     // A space right before "?" or "#" is percent-encoded, so that it survives serialisation.
     const space = opaquePathSpaceToEncode(pre, s, e);
     const out = this.out;
@@ -990,7 +972,7 @@ class Pass {
     if (f.query >= 0) {
       const s = f.query;
       const e = f.queryEnd;
-      reportInvalidURLUnits(pre, s, e, this.sink);
+      reportInvalidURLUnits(pre, s, e, this.stateSink('query'));
       const set = this.special ? STATE_ENCODE_SETS.specialQuery : STATE_ENCODE_SETS.query;
       if (out !== null) out.queryStart = out.at;
       // (the href output: "?" and the query as written when nothing in it is to be encoded)
@@ -1005,7 +987,7 @@ class Pass {
     if (f.fragment >= 0) {
       const s = f.fragment;
       const e = f.fragmentEnd;
-      reportInvalidURLUnits(pre, s, e, this.sink);
+      reportInvalidURLUnits(pre, s, e, this.stateSink('fragment'));
       if (out !== null) out.fragmentStart = out.at;
       if (out !== null && ((this.flags & FRAGMENT_FLAG) === 0 || !needsEncoding(pre, s, e, STATE_ENCODE_SETS.fragment))) out.copy(s - 1, e);
       else {

@@ -4,7 +4,7 @@
 // message names every type, and its severity is the most severe of its errors' (disable.ts gives
 // each error its severity, and leaves out those configured "off" or disabled).
 
-import type { ValidationErrorType } from 'url-grammar';
+import type { ErrorStep, URLParserState, ValidationErrorType } from 'url-grammar';
 
 /** One validation error of a URL, at its place in the document. */
 export interface LintError {
@@ -13,6 +13,10 @@ export interface LintError {
   failure: boolean;
   /** The standard's description of the error (the parser's words). */
   message: string;
+  /** The state of the basic URL parser that reports it, as the core's parseWithDiagnostics says (null before the state machine). */
+  state: URLParserState | null;
+  /** The url.bs anchor of the algorithm that reports it (the core's ValidationError.step). */
+  step: ErrorStep;
   /** [start, end) in the text; 1-based line and column (UTF-16 units) of start and end, end exclusive. */
   start: number;
   end: number;

@@ -345,7 +345,7 @@ export class LintSession {
         const [start, end] = sourceSpan(f, e.start, e.end);
         const s = this.lines.locate(start);
         const t = this.lines.locate(end);
-        listed.push({ type: e.type, failure: e.failure, message: e.message, start, end, line: s.line, column: s.column, endLine: t.line, endColumn: t.column });
+        listed.push({ type: e.type, failure: e.failure, message: e.message, state: e.state, step: e.step, start, end, line: s.line, column: s.column, endLine: t.line, endColumn: t.column });
       }
       // in document order; errors at one place in the parser's order
       if (listed.length > 1) listed.sort((a, b) => a.start - b.start || a.end - b.end);

@@ -1,8 +1,8 @@
 // Hover on a URL: what the viewer shows of it, in a few lines. Its href and components (the URL
 // API's), the three verdicts of the core's explain (parses, parser-valid, grammar-valid: a valid
-// URL string by the writing rules), each validation error with the step that reports it (the
-// viewer's errorStep, linked into url.bs at the commit url-grammar implements by compare's
-// pinnedLink), and a permalink into the viewer page with the URL in it.
+// URL string by the writing rules), each validation error with the state or algorithm that reports
+// it (the core's reportedBy, from the error's own state and step, linked into url.bs at the
+// commit url-grammar implements by the core's specLink), and a permalink into the viewer page.
 //
 // The URL under the cursor is found by lint's own finder (findURLs) in the block around it: the
 // lines up to a blank line (at most WINDOW_LINES and WINDOW_UNITS each way), so that a hover
@@ -10,9 +10,8 @@
 
 import { pathToFileURL } from 'node:url';
 import { findURLs, type FoundURL, type SourceKind } from '@url-grammar/lint';
-import { pinnedLink } from '@url-grammar/compare';
-import { errorStep, viewerFragment, viewerPage } from '@url-grammar/viewer';
-import { explain, parseToRecord, parseURL, URL as WhatwgURL } from 'url-grammar';
+import { viewerFragment, viewerPage } from '@url-grammar/viewer';
+import { explain, parseURL, reportedBy, specLink, URL as WhatwgURL } from 'url-grammar';
 import { printable } from 'url-grammar/cli';
 
 const WINDOW_LINES = 40;
@@ -88,10 +87,9 @@ export function describeURL(url: string, base: string | undefined, markdown: boo
   if (e.disagreement) lines.push('', printable(e.disagreement));
   if (e.errors.length > 0) {
     lines.push('', `${e.errors.length === 1 ? 'Validation error' : `${e.errors.length} validation errors`}:`);
-    const record = parseToRecord(url, { baseURL: baseRecord });
     for (const x of e.errors) {
-      const step = errorStep(x, record);
-      lines.push(`${markdown ? '- ' : '  '}${c(x.type)}${x.failure ? ' (a failure)' : ''} at [${x.start}, ${x.end}): ${x.message} Reported by the ${link(step.name, pinnedLink(step.anchor))}.`);
+      const by = reportedBy(x);
+      lines.push(`${markdown ? '- ' : '  '}${c(x.type)}${x.failure ? ' (a failure)' : ''} at [${x.start}, ${x.end}): ${x.message} Reported by ${link(by.text, specLink(by.anchor))}.`);
     }
   }
   const page = viewerPage();

@@ -18,9 +18,7 @@
 // a fenced code block as far as the fences before it say, or a region over PREVIEW_MAX.
 
 import { afterBOM, lintBytes, type LintDiagnostic, type LintOptions, type SourceKind } from '@url-grammar/lint';
-import { pinnedLink } from '@url-grammar/compare';
-import { errorStep } from '@url-grammar/viewer';
-import { parseToRecord, parseURL, parseWithDiagnostics, type URLRecord } from 'url-grammar';
+import { reportedBy, specLink } from 'url-grammar';
 import type { Finding, FromWorker, Step, ToWorker } from './messages';
 import type { DocumentLintOptions } from './settings';
 
@@ -169,39 +167,16 @@ function extent(d: LintDiagnostic): [number, number] {
   return [a, b];
 }
 
-/** The types whose step depends on where the error is in the URL (errorStep reads the record). */
-const BY_COMPONENT = new Set(['invalid-URL-unit', 'invalid-reverse-solidus']);
-
 /**
- * The step of each error of a finding, by the viewer's errorStep, linked to url.bs at the commit
- * url-grammar implements (compare's pinnedLink). Remembered by URL (and base).
+ * The step of each error of a finding: the state or algorithm of url.bs that reports it (the
+ * core's reportedBy, from the error's own state and step), linked to url.bs at the commit
+ * url-grammar implements (the core's specLink).
  */
-class Steps {
-  private readonly cache = new Map<string, Step[]>();
-
-  of(d: LintDiagnostic, base: URLRecord | undefined, baseText: string): Step[] {
-    const key = `${d.errors.map((e) => e.type).join(' ')}\n${baseText}\n${d.url}`;
-    const known = this.cache.get(key);
-    if (known) return known;
-    let record: ReturnType<typeof parseToRecord> = null;
-    let inURL: Array<{ type: string; start: number; end: number }> = [];
-    if (d.errors.some((e) => BY_COMPONENT.has(e.type))) {
-      record = parseToRecord(d.url, { baseURL: base });
-      inURL = parseWithDiagnostics(d.url, { baseURL: base }).errors;
-    }
-    const seen = new Map<string, number>();
-    const steps = d.errors.map((e) => {
-      // the error's place in the URL: the k-th of its type there (lint lists them in that order)
-      const k = seen.get(e.type) ?? 0;
-      seen.set(e.type, k + 1);
-      const at = BY_COMPONENT.has(e.type) ? inURL.filter((x) => x.type === e.type)[k] : undefined;
-      const step = errorStep({ ...e, start: at?.start ?? -1, end: at?.end ?? -1 }, record);
-      return { anchor: step.anchor, name: step.name, href: pinnedLink(step.anchor) };
-    });
-    if (this.cache.size > 20_000) this.cache.clear();
-    this.cache.set(key, steps);
-    return steps;
-  }
+function stepsOf(d: LintDiagnostic): Step[] {
+  return d.errors.map((e) => {
+    const by = reportedBy(e);
+    return { anchor: by.anchor, name: by.text.replace(/^the /, ''), href: specLink(by.anchor) };
+  });
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -211,7 +186,6 @@ export class Linter {
   private readonly latest = new Map<string, number>();
   private readonly pending = new Map<string, Job>();
   private readonly wholes = new Map<string, Whole>();
-  private readonly steps = new Steps();
   private running = false;
 
   constructor(private readonly post: (m: FromWorker) => void) {}
@@ -274,10 +248,9 @@ export class Linter {
   private async run(job: Job): Promise<void> {
     const started = performance.now();
     this.post({ type: 'start', uri: job.uri, version: job.version });
-    const base = job.options.base === undefined ? undefined : (parseURL(job.options.base) ?? undefined);
     const withSteps = (d: LintDiagnostic): Finding => {
       const f = d as Finding;
-      if (!f.steps) f.steps = this.steps.of(d, base, job.options.base ?? '');
+      if (!f.steps) f.steps = stepsOf(d);
       return f;
     };
     const optionsKey = JSON.stringify(job.options);

@@ -59,7 +59,7 @@ describe('lsp: the protocol over stdio', function () {
     // a URL with two errors: the second as related information, with its own step
     expect(ds[0].relatedInformation.map((r: { message: string }) => r.message)).to.deep.equal([
       'invalid-credentials: The input includes credentials. (the authority state: https://github.com/whatwg/url/blob/6ae8486/url.bs#L2563)',
-      'invalid-reverse-solidus: A URL with a special scheme uses "\\" instead of "/". (the path state: https://github.com/whatwg/url/blob/6ae8486/url.bs#L2934)',
+      'invalid-reverse-solidus: A URL with a special scheme uses "\\" instead of "/". (the path start state: https://github.com/whatwg/url/blob/6ae8486/url.bs#L2897)',
     ]);
   });
 
@@ -169,7 +169,7 @@ describe('lsp: the protocol over stdio', function () {
     expect(value).to.contain('href: `https://user@example.com/docs`');
     expect(value).to.contain('- hostname: `example.com`');
     expect(value).to.contain('parses: yes · parser-valid: no · grammar-valid (a valid URL string): no');
-    expect(value).to.contain('- `invalid-reverse-solidus` at [24, 25): A URL with a special scheme uses "\\" instead of "/". Reported by the [path state](<https://github.com/whatwg/url/blob/6ae8486/url.bs#L2934>).');
+    expect(value).to.contain('- `invalid-reverse-solidus` at [24, 25): A URL with a special scheme uses "\\" instead of "/". Reported by [the path start state](<https://github.com/whatwg/url/blob/6ae8486/url.bs#L2897>).');
     expect(value).to.match(/\[Open in the viewer\]\(<file:\/\/\/.*index\.html#url=https%3A%2F%2Fuser%40example\.com%5Cdocs>\)/);
     expect(r.result.range).to.deep.equal({ start: { line: 2, character: 5 }, end: { line: 2, character: 34 } });
     const none = await client.request('textDocument/hover', { textDocument: { uri: u }, position: { line: 0, character: 1 } });
