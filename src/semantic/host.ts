@@ -9,7 +9,7 @@
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
 import type { Mark } from '../grammar/compile';
 import { generateEntry, type FastMatcher } from '../grammar/codegen';
-import { firstSetOf } from '../grammar/codegen/first';
+import { firstAndLastOf } from '../grammar/codegen/first';
 import { offsetSink, type ErrorSink, type ErrorStep, type ValidationErrorType } from './errors';
 
 // The algorithms that report this module's validation errors (ValidationError.step).
@@ -139,17 +139,19 @@ function lastLabelStart(input: string, start: number, end: number): number {
   return i < start ? start : i;
 }
 
-/** The code units ipv4-last-label can start with (its FIRST set), or null when any can. */
-let lastLabelFirst: Uint8Array | null | undefined;
+/** The code units ipv4-last-label can start and end with (its FIRST and LAST sets; null: any). */
+let lastLabelEnds: { first: Uint8Array | null; last: Uint8Array | null } | undefined;
 
 /**
- * Whether the domain input[start, end) may end in a number: its last label starts with a code
- * unit that the grammar's ipv4-last-label can start with. When this is false, endsInANumber is
- * false too; when true, endsInANumber has to be asked.
+ * Whether the domain input[start, end) may end in a number: it ends with a code unit the
+ * grammar's ipv4-last-label can end with, and its last label starts with one it can start with.
+ * When this is false, endsInANumber is false too; when true, endsInANumber has to be asked.
  */
 export function mayEndInANumberAt(input: string, start: number, end: number): boolean {
   if (end <= start) return false;
-  const first = (lastLabelFirst ??= firstSetOf(HOST_GRAMMAR, 'ipv4-last-label'));
+  const { first, last } = (lastLabelEnds ??= firstAndLastOf(HOST_GRAMMAR, 'ipv4-last-label'));
+  const z = charCodeAt.call(input, end - 1);
+  if (last !== null && (z >= 128 || last[z] === 0)) return false;
   if (first === null) return true;
   const c = charCodeAt.call(input, lastLabelStart(input, start, end));
   return c < 128 && first[c] === 1;

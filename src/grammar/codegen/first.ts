@@ -139,13 +139,70 @@ export class ShapeFacts {
   }
 }
 
+/** A set over ASCII: 1 for each code unit in it; null when any code unit may be in it. */
+type UnitSet = Uint8Array | null;
+
+const union = (a: UnitSet, b: UnitSet): UnitSet => (a === null || b === null ? null : a.map((x, c) => x | b[c]));
+
 /**
- * The FIRST set of rule `name` of `g` over ASCII (1 for each code unit a match can start with),
- * or null when any code unit may start one (the set is open, the rule can match the empty string,
- * or a code unit from U+0080 up can start it): for a quick test that spares a match that cannot
- * succeed.
+ * The code units a match of `shape` can end with (its LAST set, FIRST's mirror) over ASCII, and
+ * whether it can match the empty string; null for the set when any code unit may end one (a code
+ * unit from U+0080 up, a context terminal, recursion).
  */
-export function firstSetOf(g: Grammar, name: string): Uint8Array | null {
-  const f = new ShapeFacts(g, new Set()).first({ kind: 'nonTerminal', name });
-  return f.open || f.nullable || f.nonAscii ? null : f.table;
+function lastOf(g: Grammar, shape: Shape, facts: ShapeFacts, seen: Set<string>): { last: UnitSet; nullable: boolean } {
+  switch (shape.kind) {
+    case 'terminal':
+    case 'charset': {
+      // a literal ends with its last code unit, which FIRST of that code unit alone gives
+      const f = facts.first(shape.kind === 'terminal' ? { ...shape, text: shape.text.slice(-1) } : shape);
+      return { last: f.nonAscii ? null : f.table, nullable: shape.kind === 'terminal' && shape.text === '' };
+    }
+    case 'sequence':
+    case 'choice': {
+      let last: UnitSet = new Uint8Array(128);
+      const items = shape.kind === 'sequence' ? [...shape.items].reverse() : shape.items;
+      let nullable = shape.kind === 'sequence';
+      for (const item of items) {
+        const r = lastOf(g, item, facts, seen);
+        last = union(last, r.last);
+        if (shape.kind === 'choice') nullable ||= r.nullable;
+        else if (!r.nullable) return { last, nullable: false };
+      }
+      return { last, nullable };
+    }
+    case 'optional':
+    case 'zeroOrMore':
+      return { last: lastOf(g, shape.item, facts, seen).last, nullable: true };
+    case 'oneOrMore':
+      return lastOf(g, shape.item, facts, seen);
+    case 'nonTerminal': {
+      const r = g[shape.name];
+      if (!r || seen.has(shape.name)) return { last: null, nullable: true };
+      seen.add(shape.name);
+      const out = lastOf(g, r.shape, facts, seen);
+      seen.delete(shape.name);
+      return out;
+    }
+    case 'end':
+    case 'lookahead':
+    case 'not':
+      return { last: new Uint8Array(128), nullable: true };
+    default:
+      return { last: null, nullable: true };
+  }
+}
+
+/**
+ * The FIRST and LAST sets of rule `name` of `g` over ASCII (1 for each code unit a match can
+ * start, and end, with); null for either when any code unit may (the set is open, a code unit
+ * from U+0080 up can be there, or the rule can match the empty string): for a quick test that
+ * spares a match that cannot succeed.
+ */
+export function firstAndLastOf(g: Grammar, name: string): { first: UnitSet; last: UnitSet } {
+  const facts = new ShapeFacts(g, new Set());
+  const rule: Shape = { kind: 'nonTerminal', name };
+  const f = facts.first(rule);
+  const l = lastOf(g, rule, facts, new Set());
+  const empty = f.nullable || l.nullable;
+  return { first: f.open || f.nonAscii || empty ? null : f.table, last: empty ? null : l.last };
 }
