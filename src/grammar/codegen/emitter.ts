@@ -20,6 +20,25 @@ import { FieldStack, flaggedTable, literalFlags, separatorFlagTable, type FlagsB
 import { charsetRunOfChoice, markedRuns, separatedRuns, type MarkedRuns, type PatternContext, type SeparatedRuns } from './patterns';
 import { flaggedShortRun, functionSource, highRange, highTest, moduleSource, plainRun, runClass, runWithBackoff, tablesSource } from './templates';
 
+/**
+ * How a program is written, beside what it matches (GenerateOptions). The defaults are the
+ * matchers generateEntry makes, and the matcher of the parser's hot path (src/grammar/core-matchers.ts):
+ * every rule inlined where it is used, the context written in.
+ */
+export interface ProgramStyle {
+  /**
+   * Every rule a function of its own, called where it is used, instead of its code inlined at
+   * each use: the same matches, in a fraction of the text, for the matchers the parser runs
+   * rarely (several entry rules in one program then share their rules' functions).
+   */
+  ruleFunctions?: boolean;
+  /**
+   * A context terminal read from the program's CTX argument when it runs, instead of its value
+   * written in: one program for every base scheme. (Not with flags.)
+   */
+  contextParams?: boolean;
+}
+
 export class Generator implements PatternContext {
   private readonly fns: string[] = [];
   /** The rules that have a function of their own: `r${id}`. */
@@ -49,15 +68,28 @@ export class Generator implements PatternContext {
     readonly guard = false,
     flagsByField: FlagsByField = {},
     readonly unmarked: ReadonlySet<string> = new Set(),
+    readonly style: ProgramStyle = {},
   ) {
+    if (style.contextParams && Object.keys(flagsByField).length > 0) throw new Error('matcher generator: contextParams is not for a matcher with flags');
     this.facts = new ShapeFacts(g, unmarked);
     this.fieldStack = new FieldStack(flagsByField);
   }
 
   /** The module source of the matcher for rule `entry`. */
-  source(entry: string): string {
+  source(entry: string, notes = true): string {
     const top = this.rule(entry);
-    return moduleSource(top, tablesSource(this.charsets.length, this.regexes, this.saturatedCaches), this.fns);
+    return moduleSource(top, tablesSource(this.charsets.length, this.regexes, this.saturatedCaches), this.fns, notes);
+  }
+
+  /**
+   * The source of one program for several entry rules, which share their rules' functions,
+   * tables and fields: it matches from the entry rule `entries[ENTRY]` (ENTRY, like CTX, is an
+   * argument of the program).
+   */
+  programSource(entries: readonly string[]): string {
+    const tops = entries.map((e) => this.rule(e));
+    const select = `const TOP = [${tops.join(', ')}][ENTRY];`;
+    return moduleSource('TOP', tablesSource(this.charsets.length, this.regexes, this.saturatedCaches), [...this.fns, select], false);
   }
 
   // ---- functions, temporaries, rules ------------------------------------------------------------
@@ -93,7 +125,7 @@ export class Generator implements PatternContext {
 
   /** The expression for rule `name` at `v`: inlined, or a call when the rule is recursive. */
   private ruleAt(name: string, v: string): string {
-    if (this.open.has(name) || this.ruleIds.has(name)) return `${this.rule(name)}(input, ${v})`;
+    if (this.style.ruleFunctions || this.open.has(name) || this.ruleIds.has(name)) return `${this.rule(name)}(input, ${v})`;
     this.open.add(name);
     try {
       return this.ruleBody(name, v);
@@ -167,6 +199,7 @@ export class Generator implements PatternContext {
       case 'terminal':
         return this.literal(shape.text, !!shape.caseInsensitive, v);
       case 'contextTerminal': {
+        if (this.style.contextParams) return `contextTerminal(input, ${v}, CTX.${shape.param}, ${!!shape.caseInsensitive})`;
         const value = this.ctx[shape.param];
         return value === undefined ? '-1' : this.literal(value, !!shape.caseInsensitive, v);
       }
