@@ -1,4 +1,4 @@
-// The bundles, built with esbuild after tsc (npm run build:core):
+// The bundles, built with esbuild after the compile and the generated matchers (npm run build:core):
 //
 //   dist/browser/url-grammar.mjs   url-grammar/browser: the core as one ES module, for browsers and
 //                                  bundlers (no Node built-in in it), with url-grammar.d.mts

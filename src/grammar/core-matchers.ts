@@ -1,8 +1,9 @@
 // The core's matchers, generated when the package is built: which programs go into which file of
 // src/grammar/generated/ (and dist/src/grammar/generated/), and the text of those files. The one
 // entry point is coreMatcherFiles(); scripts/generate-matchers.js writes what it returns (`npm run
-// build` does that first, the tests' setup whenever the text differs from what is on disk), and
-// src/grammar/prebuilt.ts loads it. Build time only: nothing at run time imports this module.
+// build:core` between compiling and bundling, the tests' setup before any test, each only where the
+// text differs from what is on disk), and src/grammar/prebuilt.ts loads it. Build time only:
+// nothing at run time imports this module (package.json's files leave it out).
 //
 // What is generated is every matcher the core asks for: the entry rule of each kind of base URL
 // (src/parse.ts: for each, every mark, and the guarded runs it tries first), the entry rules of
