@@ -66,7 +66,7 @@ function coreWith(edit: Edit, into: string): Core {
   // repository's own, so the copy runs the matchers generated from its edited sources.
   const copied = (p: string) => require(join(into, 'src', 'grammar', p)) as typeof import('../src/grammar/prebuilt') & typeof import('../src/grammar/core-matchers');
   for (const spec of copied('core-matchers.js').CORE_PROGRAMS) {
-    for (const entry of spec.entries) copied('prebuilt.js').coreMatcher(spec.grammar, entry, {}, spec.options);
+    for (const part of spec.parts) for (const entry of part.entries) copied('prebuilt.js').coreMatcher(spec.grammar, entry, {}, part.options);
   }
   expect(copied('prebuilt.js').matchersGeneratedAtRunTime(), 'matchers the copy generated at run time').to.equal(0);
   return core;

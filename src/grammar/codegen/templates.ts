@@ -181,9 +181,10 @@ export function contextTerminal(input: string, p: number, text: string | undefin
 /**
  * The body of the module that `new Function('CS', 'FIELDS', 'RULES', 'SEPARATORS', 'saturated',
  * ...)` compiles: its tables, its functions `fns`, and the matcher it returns, which starts with
- * the function `top` (the entry rule's).
+ * the function `top` (the entry rule's); `prelude`, when given, is the first statement of `scan`
+ * after the marks are dropped.
  */
-export function moduleSource(top: string, tables: string, fns: readonly string[], notes = true): string {
+export function moduleSource(top: string, tables: string, fns: readonly string[], notes = true, prelude = ''): string {
   // The input travels as every function's first argument, and positions as the second and
   // as return values. (Read from a variable of the enclosing scope instead, the input was a
   // value TurboFan knew nothing of in each function that read it, and the loops over its code
@@ -206,6 +207,7 @@ export function moduleSource(top: string, tables: string, fns: readonly string[]
     fns.join('\n') +
     `\nfunction scan(s, start) {\n` +
     `  nm = 0; fl = 0;\n` +
+    (prelude === '' ? '' : `  ${prelude}\n`) +
     `  const end = ${top}(s, start === undefined ? 0 : start);\n` +
     `  if (marks.length > 65536 && nm < marks.length >> 2) marks.length = nm; // after a long input, give the storage back\n` +
     `  return end;\n}\n` +
