@@ -142,7 +142,7 @@ function generatedIndex(): Readonly<Record<string, IndexEntry>> {
   try {
     return require('./generated/index.js') as Record<string, IndexEntry>;
   } catch (e) {
-    throw new Error(`url-grammar: the generated matchers (grammar/generated/ beside src/grammar/prebuilt) are missing: \`npm run build\` makes them (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    throw new Error(`url-grammar: the generated matchers (grammar/generated/, beside this module) are missing: \`npm run build\` makes them (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
   }
 }
 
