@@ -19,12 +19,13 @@ const ROOT = path.join(__dirname, '..');
 
 /**
  * Generates the matchers with the core found under `root` (a folder holding src/ as .js, or as
- * .ts with ts-node registered) and writes them into each of `outDirs`. Returns the paths written.
+ * .ts with ts-node registered) and writes them into each of `outDirs`, with `writeFileSafely`
+ * (by default that core's own, src/cli/write). Returns the paths written.
  */
-function generateMatchers(root, outDirs) {
+function generateMatchers(root, outDirs, writeFileSafely) {
   root = path.resolve(root);
   const { coreMatcherFiles } = require(path.join(root, 'src', 'grammar', 'core-matchers'));
-  const { writeFileSafely } = require(path.join(root, 'src', 'cli', 'write'));
+  writeFileSafely ??= require(path.join(root, 'src', 'cli', 'write')).writeFileSafely;
   const files = coreMatcherFiles();
   const written = [];
   for (const dir of outDirs) {

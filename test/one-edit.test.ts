@@ -14,8 +14,13 @@ import * as ts from 'typescript';
 
 type Core = typeof import('../src/index');
 
+// The build's own step (the copy's generator, this checkout's safe writer: one exit hook, not one per copy)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { generateMatchers } = require('../scripts/generate-matchers') as { generateMatchers: (root: string, outDirs: string[]) => string[] };
+const { generateMatchers } = require('../scripts/generate-matchers') as {
+  generateMatchers: (root: string, outDirs: string[], write?: typeof writeFileSafely) => string[];
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { writeFileSafely } = require('../src/cli/write') as typeof import('../src/cli/write');
 
 const ROOT = join(__dirname, '..');
 
@@ -59,7 +64,7 @@ function coreWith(edit: Edit, into: string): Core {
   // The edit must be made exactly once, or the test says nothing.
   expect(applied, `the edit of ${edit.file} applies once`).to.equal(1);
   symlinkSync(join(ROOT, 'node_modules'), join(into, 'node_modules'), 'dir');
-  generateMatchers(into, [join(into, 'src', 'grammar', 'generated')]);
+  generateMatchers(into, [join(into, 'src', 'grammar', 'generated')], writeFileSafely);
   const core = require(join(into, 'src', 'index.js')) as Core;
   // Each of the copy's matchers is found in the copy's generated files (none generated at run
   // time): an edit that changes a matcher (the path set is in its flags) finds nothing in the
