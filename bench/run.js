@@ -423,6 +423,12 @@ function buildAgainst(ref) {
   log(`building ${ref} (${sha}) for --against in ${dir}`);
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
   if (tsc.status !== 0 || !fs.existsSync(dist)) throw new Error(`bench: building ${ref} failed:\n${tsc.stdout}${tsc.stderr}`);
+  // a revision whose core matchers are generated when it is built (src/grammar/core-matchers.ts):
+  // generated from its own sources, by this checkout's build step
+  if (fs.existsSync(path.join(dir, 'dist', 'src', 'grammar', 'core-matchers.js'))) {
+    const { generateMatchers } = require('../scripts/generate-matchers');
+    generateMatchers(path.join(dir, 'dist'), [path.join(dir, 'dist', 'src', 'grammar', 'generated')]);
+  }
   return dist;
 }
 const SHARES = [

@@ -1,4 +1,4 @@
-// The bundles, built with esbuild after tsc (npm run build:core):
+// The bundles, built with esbuild after the compile and the generated matchers (npm run build:core):
 //
 //   dist/browser/url-grammar.mjs   url-grammar/browser: the core as one ES module, for browsers and
 //                                  bundlers (no Node built-in in it), with url-grammar.d.mts
@@ -8,6 +8,12 @@
 //
 // The light build puts src/semantic/idna-lite.ts in the place of src/semantic/idna.ts (the one
 // module that reaches tr46), so it holds no IDNA table; `buildAll` checks its metafile for that.
+// It holds only the modules that reach the IDNA step (they must import idna-lite instead): every
+// other module of the core, the generated matchers among them, it requires from dist/src and
+// dist/grammar, which the package installs anyway (sharedOutsideLite). The package then carries
+// those modules once instead of twice; a program that loads both builds shares them (they hold
+// no state of either build's: grammars, the generator and its caches, the matchers, the URL
+// search parameters, the encoders).
 // tldts stays outside both: the core looks for it at run time (src/api/public-suffix.ts), and a
 // bundle gets its list from configurePublicSuffixList.
 //
@@ -36,13 +42,50 @@ const liteIDNA = {
   },
 };
 
+/**
+ * The core's modules (under src/ and grammar/) that the light bundle requires from dist/ instead of
+ * holding: those from which no import, static or lazy, leads to src/semantic/idna-lite.ts, as the
+ * light bundle's own metafile `metafile` (built with every module in it) says.
+ */
+function sharedOutsideLite(metafile) {
+  const reaches = new Map();
+  const reachesIDNA = (file) => {
+    if (reaches.has(file)) return reaches.get(file);
+    reaches.set(file, false); // (a cycle does not reach it through itself)
+    const found = file.endsWith('src/semantic/idna-lite.ts') || (metafile.inputs[file]?.imports ?? []).some((i) => !i.external && reachesIDNA(i.path));
+    reaches.set(file, found);
+    return found;
+  };
+  return new Set(Object.keys(metafile.inputs).filter((f) => /^(src|grammar)\//.test(f) && !reachesIDNA(f)));
+}
+
+/** An esbuild plugin that leaves the modules of `shared` (paths relative to ROOT) to be required from dist/, relative to dist/lite/. */
+function requireFromDist(shared) {
+  return {
+    name: 'url-grammar-lite-shared',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const base = path.resolve(args.resolveDir, args.path);
+        for (const candidate of [base, `${base}.ts`, `${base}.js`]) {
+          const rel = path.relative(ROOT, candidate).split(path.sep).join('/');
+          if (!shared.has(rel)) continue;
+          // dist/lite/lite.cjs -> dist/<the module's path, as .js>
+          return { path: `../${rel.replace(/\.ts$/, '.js')}`, external: true };
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
 /** The inputs of a metafile that come from tr46 (none may be in a light bundle). */
 function tr46Inputs(metafile) {
   return Object.keys(metafile.inputs).filter((p) => /(^|\/)node_modules\/tr46\//.test(p) || p.endsWith('src/semantic/idna.ts'));
 }
 
 /** esbuild options for one bundle. */
-function options(entry, { lite = false, format = 'esm', minify = true, outfile, platform = 'browser', packages } = {}) {
+function options(entry, { lite = false, format = 'esm', minify = true, outfile, platform = 'browser', packages, plugins = [] } = {}) {
   return {
     entryPoints: [path.join(ROOT, entry)],
     bundle: true,
@@ -56,7 +99,7 @@ function options(entry, { lite = false, format = 'esm', minify = true, outfile, 
     logLevel: 'silent',
     external: ['tldts'],
     ...(packages ? { packages } : {}),
-    plugins: lite ? [liteIDNA] : [],
+    plugins: [...(lite ? [liteIDNA] : []), ...plugins],
     ...(outfile ? { outfile: path.join(ROOT, outfile) } : { write: false, outdir: path.join(ROOT, 'dist', 'out') }),
   };
 }
@@ -72,6 +115,11 @@ async function buildAll() {
     { entry: 'src/lite.ts', outfile: 'dist/lite/lite.cjs', lite: true, minify: 'names kept', format: 'cjs', platform: 'node', packages: 'external' },
   ];
   for (const o of outputs) {
+    if (o.lite) {
+      // first with every module in it, to learn which ones reach the IDNA step
+      const whole = await esbuild.build(options(o.entry, { ...o, outfile: undefined }));
+      o.plugins = [requireFromDist(sharedOutsideLite(whole.metafile))];
+    }
     const result = await esbuild.build(options(o.entry, o));
     if (o.lite) {
       const found = tr46Inputs(result.metafile);
@@ -83,7 +131,7 @@ async function buildAll() {
   fs.writeFileSync(path.join(ROOT, 'dist', 'browser', 'url-grammar.d.mts'), "export * from '../src/index.js';\n");
 }
 
-module.exports = { options, liteIDNA, tr46Inputs, buildAll };
+module.exports = { options, liteIDNA, tr46Inputs, sharedOutsideLite, requireFromDist, buildAll };
 
 if (require.main === module) {
   buildAll().catch((e) => {

@@ -1,13 +1,15 @@
 // url-grammar: the WHATWG URL Standard written as a grammar.
 //
 // What parsing needs loads with this module; the rest loads on its first call (the diagrams and
-// railroad-diagrams, the parsimmon backend, EBNF, the grammar lint, the writing checker, explain,
-// rendering, the Public Suffix List's package), so that `require` plus the first `new URL` costs
-// only the parser. The lazy exports are the same functions, with the same types. (Equivalence and
+// railroad-diagrams, the matcher generator, the parsimmon backend, EBNF, the grammar lint, the
+// writing checker, explain, rendering, the Public Suffix List's package), so that `require` plus
+// the first `new URL` costs only the parser (whose matchers were generated when the package was
+// built). The lazy exports are the same functions, with the same types. (Equivalence and
 // the public-suffix functions load with the parser: they need nothing it does not, and the list
 // itself, tldts, loads on their first call.)
 /* eslint-disable @typescript-eslint/no-require-imports */
 
+import type * as Codegen from './grammar/codegen';
 import type * as Compile from './grammar/compile';
 import type * as Railroad from './grammar/railroad';
 import type * as EBNF from './grammar/ebnf';
@@ -51,7 +53,6 @@ export { installURLUtils, URLUtils, type URLUtilsHost } from './api/url-utils';
 export { HOST_GRAMMAR } from '../grammar/host';
 export { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
 export type { TraceEntry, TracePath } from './grammar/railroad';
-export { generateEntry } from './grammar/codegen';
 export { applyStateOverride, type BasicParseOptions } from './parse';
 export type { URLStringCheck, WritingProblem, RelativeFor, CheckOptions, WritingCheck } from './check/writing';
 export type { Explanation, ExplainOptions } from './check/explain';
@@ -72,6 +73,7 @@ export type { RenderOptions, RenderResult, RenderedHost, RenderSimplification, U
 export { serializeURLOrigin } from './api/origin';
 
 // The modules loaded on first use, each once.
+let codegen: typeof Codegen | undefined;
 let compile: typeof Compile | undefined;
 let railroad: typeof Railroad | undefined;
 let ebnf: typeof EBNF | undefined;
@@ -79,6 +81,7 @@ let grammarLint: typeof GrammarLint | undefined;
 let writing: typeof Writing | undefined;
 let explainModule: typeof Explain | undefined;
 let rendering: typeof Rendering | undefined;
+const codegenModule = () => (codegen ??= require('./grammar/codegen') as typeof Codegen);
 const compileModule = () => (compile ??= require('./grammar/compile') as typeof Compile);
 const railroadModule = () => (railroad ??= require('./grammar/railroad') as typeof Railroad);
 const ebnfModule = () => (ebnf ??= require('./grammar/ebnf') as typeof EBNF);
@@ -87,6 +90,8 @@ const writingModule = () => (writing ??= require('./check/writing') as typeof Wr
 const explainModuleOf = () => (explainModule ??= require('./check/explain') as typeof Explain);
 const renderingModule = () => (rendering ??= require('./api/rendering') as typeof Rendering);
 
+/** The fast backend: an entry rule compiled to a generated matcher (the core's own are generated when the package is built). */
+export const generateEntry: typeof Codegen.generateEntry = (...a) => codegenModule().generateEntry(...a);
 /** The parsimmon backend: an entry rule compiled to a parser that says how far it got and what it expected. */
 export const compileEntry: typeof Compile.compileEntry = (...a) => compileModule().compileEntry(...a);
 /** One rule as a railroad diagram (SVG). */

@@ -1,7 +1,8 @@
 // The parser's driver: preprocess, run the grammar's entry rule for the context, then the
 // semantic pass. https://url.spec.whatwg.org/#concept-basic-url-parser
 
-import { generateEntry, type FastMatcher } from './grammar/codegen';
+import type { FastMatcher } from './grammar/codegen';
+import { coreMatcher } from './grammar/prebuilt';
 import type { CompileContext } from './grammar/compile';
 import { ENTRY_RULES, URL_GRAMMAR, type BaseKind } from '../grammar/url';
 import { STATE_OVERRIDES, type StateOverride } from '../grammar/overrides';
@@ -45,8 +46,8 @@ interface EntryMatcher {
 }
 
 function entryMatcher(rule: string, ctx: CompileContext, kind: BaseKind): EntryMatcher {
-  const match = generateEntry(URL_GRAMMAR, rule, ctx);
-  const runs = generateEntry(URL_GRAMMAR, rule, ctx, kind === 'none' ? NORMALIZED_MATCHER : RUNS_MATCHER);
+  const match = coreMatcher(URL_GRAMMAR, rule, ctx);
+  const runs = coreMatcher(URL_GRAMMAR, rule, ctx, kind === 'none' ? NORMALIZED_MATCHER : RUNS_MATCHER);
   return {
     rule,
     match,
@@ -178,7 +179,7 @@ function parseMarked(text: string, base: URLRecord | null, encoding: string, hre
 }
 
 /** The guarded matchers that leave one mark per path (see EntryMatcher.runs). */
-const RUNS_MATCHER = { guard: true, unmarked: ['segment'] } as const;
+export const RUNS_MATCHER = { guard: true, unmarked: ['segment'] } as const;
 
 export interface ParseOptions {
   /** The base URL: a URL record; or a URL object (read through its href) or a string, parsed first (with no base). Anything else is a TypeError. */
@@ -279,7 +280,7 @@ export function applyStateOverride(input: string, url: URLRecord, state: StateOv
   if (state === 'path start' && typeof url.path === 'string') return false;
   const pp = preprocess(input, false, null);
   const kind = url.scheme === 'file' ? 'file' : isSpecialScheme(url.scheme) ? 'special' : 'other';
-  const match = generateEntry(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);
+  const match = coreMatcher(URL_GRAMMAR, STATE_OVERRIDES[state][kind])(pp.text);
   if (match === null) return false;
   return semanticPassWithOverride(pp.text, gatherMarks(match.marks), url, state);
 }

@@ -27,6 +27,14 @@ import { wptInputs } from './entry-points.test';
 
 type Core = typeof import('../src/index');
 
+// The build's own step (the copy's generator, this checkout's safe writer: one exit hook, not one per copy)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generateMatchers } = require('../scripts/generate-matchers') as {
+  generateMatchers: (root: string, outDirs: string[], write?: typeof writeFileSafely) => string[];
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { writeFileSafely } = require('../src/cli/write') as typeof import('../src/cli/write');
+
 const ROOT = join(__dirname, '..');
 const WPT_INPUTS = wptInputs();
 
@@ -48,8 +56,10 @@ interface Edit {
 }
 
 /**
- * The core compiled (to CommonJS, types stripped) into a temporary folder with `edit` made, and
- * loaded. The folder gets a link to the repository's node_modules, for the core's dependencies.
+ * The core compiled (to CommonJS, types stripped) into a temporary folder with `edit` made, its
+ * matchers generated there by the build's own step (scripts/generate-matchers.js, from the edited
+ * copy's grammar and generator), and loaded. The folder gets a link to the repository's
+ * node_modules, for the core's dependencies.
  */
 function coreWith(edit: Edit, into: string): Core {
   let applied = 0;
@@ -68,7 +78,17 @@ function coreWith(edit: Edit, into: string): Core {
   // The edit must be made exactly once, or the test says nothing.
   expect(applied, `the edit of ${edit.file} applies once`).to.equal(1);
   symlinkSync(join(ROOT, 'node_modules'), join(into, 'node_modules'), 'dir');
-  return require(join(into, 'src', 'index.js')) as Core;
+  generateMatchers(into, [join(into, 'src', 'grammar', 'generated')], writeFileSafely);
+  const core = require(join(into, 'src', 'index.js')) as Core;
+  // Each of the copy's matchers is found in the copy's generated files (none generated at run
+  // time): an edit that changes a matcher (the path set is in its flags) finds nothing in the
+  // repository's own, so the copy runs the matchers generated from its edited sources.
+  const copied = (p: string) => require(join(into, 'src', 'grammar', p)) as typeof import('../src/grammar/prebuilt') & typeof import('../src/grammar/core-matchers');
+  for (const spec of copied('core-matchers.js').CORE_PROGRAMS) {
+    for (const part of spec.parts) for (const entry of part.entries) copied('prebuilt.js').coreMatcher(spec.grammar, entry, {}, part.options);
+  }
+  expect(copied('prebuilt.js').matchersGeneratedAtRunTime(), 'matchers the copy generated at run time').to.equal(0);
+  return core;
 }
 
 /** The copy in `into` (coreWith's) built into one CommonJS bundle, as a package build bundles the core, and loaded. */

@@ -11,6 +11,12 @@
 //
 // The generated code is built from the rule objects alone: no hand-written scanner.
 //
+// generateEntry makes a matcher's code when it is first asked for and compiles it with `new
+// Function`: for a grammar built or changed at run time. The matchers the core itself runs are
+// generated when the package is built instead, by the same generator, into modules of their own
+// (src/grammar/core-matchers.ts writes them, src/grammar/prebuilt.ts loads them), so that the core
+// makes no code from strings at run time.
+//
 // This file is the generator's public face: the matcher's type, the options, the caches, and the
 // two calls (generateEntry, generatedSource). The generator itself is in parts, one analysis per
 // file, in src/grammar/codegen/:
@@ -20,8 +26,10 @@
 //   first.ts      FIRST sets and mark-freedom: the static facts about a shape, cached
 //   patterns.ts   the pattern recognisers: shapes written as one loop (a path's segments)
 //   flags.ts      field flags (GenerateOptions.flags), for their one user, the normalised-URL check
-//   emitter.ts    the code writer: walks the rules and writes one expression per shape
-//   templates.ts  the text that does not depend on the grammar, and the run-time helper
+//   emitter.ts    the code writer: walks the rules and writes one expression per shape (or, for
+//                 the prebuilt matchers the core runs rarely, a function per rule: ProgramStyle)
+//   templates.ts  the text that does not depend on the grammar, and the run-time helpers
+//   program-file.ts  a file of prebuilt programs, with their tables (build time only)
 
 import type { Grammar, RecordField } from '../../grammar/vocabulary';
 import type { CompileContext, Mark, Match } from './compile';

@@ -8,7 +8,8 @@
 
 import { FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HOST_GRAMMAR } from '../../grammar/host';
 import type { Mark } from '../grammar/compile';
-import { generateEntry, type FastMatcher } from '../grammar/codegen';
+import type { FastMatcher } from '../grammar/codegen';
+import { coreMatcher } from '../grammar/prebuilt';
 import { firstAndLastOf } from '../grammar/codegen/first';
 import { offsetSink, type ErrorSink, type ErrorStep, type ValidationErrorType } from './errors';
 
@@ -39,9 +40,9 @@ let ipv6Rule: FastMatcher | undefined;
 let ipv4Rule: FastMatcher | undefined;
 let lastLabelRule: FastMatcher | undefined;
 
-const ipv6Parser = (): FastMatcher => (ipv6Rule ??= generateEntry(HOST_GRAMMAR, 'ipv6-address'));
-const ipv4Parser = (): FastMatcher => (ipv4Rule ??= generateEntry(HOST_GRAMMAR, 'ipv4-address'));
-const lastLabelParser = (): FastMatcher => (lastLabelRule ??= generateEntry(HOST_GRAMMAR, 'ipv4-last-label'));
+const ipv6Parser = (): FastMatcher => (ipv6Rule ??= coreMatcher(HOST_GRAMMAR, 'ipv6-address'));
+const ipv4Parser = (): FastMatcher => (ipv4Rule ??= coreMatcher(HOST_GRAMMAR, 'ipv4-address'));
+const lastLabelParser = (): FastMatcher => (lastLabelRule ??= coreMatcher(HOST_GRAMMAR, 'ipv4-last-label'));
 
 /** Finds a forbidden host code point anywhere in a string (the grammar's set). */
 const FORBIDDEN_HOST = new RegExp(`[${FORBIDDEN_HOST_CODE_POINTS}]`);

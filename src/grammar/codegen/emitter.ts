@@ -20,21 +20,69 @@ import { FieldStack, flaggedTable, literalFlags, separatorFlagTable, type FlagsB
 import { charsetRunOfChoice, markedRuns, separatedRuns, type MarkedRuns, type PatternContext, type SeparatedRuns } from './patterns';
 import { flaggedShortRun, functionSource, highRange, highTest, moduleSource, plainRun, runClass, runWithBackoff, tablesSource } from './templates';
 
-export class Generator implements PatternContext {
-  private readonly fns: string[] = [];
-  /** The rules that have a function of their own: `r${id}`. */
-  readonly ruleIds = new Map<string, number>();
-  private count = 0;
+/**
+ * How a program is written, beside what it matches (GenerateOptions). The defaults are the
+ * matchers generateEntry makes, and the matcher of the parser's hot path (src/grammar/core-matchers.ts):
+ * every rule inlined where it is used, the context written in.
+ */
+export interface ProgramStyle {
+  /**
+   * Every rule a function of its own, called where it is used, instead of its code inlined at
+   * each use: the same matches, in a fraction of the text, for the matchers the parser runs
+   * rarely (several entry rules in one program then share their rules' functions).
+   */
+  ruleFunctions?: boolean;
+  /**
+   * A context terminal read from the program's CTX argument when it runs, instead of its value
+   * written in: one program for every base scheme. (Not with flags.)
+   */
+  contextParams?: boolean;
+}
+
+/**
+ * What one program's code is made of: its functions, charset tables, run expressions and fields,
+ * with the counters that name them. A Generator has one of its own; Generators that write into
+ * one Program `byContent` (see Generator.programSource) share them, each function, charset,
+ * expression and field taken once by its content: a rule written the same way for two sets of
+ * options is then one function. (The matchers generateEntry makes never share, so that their
+ * code, tables and numbering stay what they were.)
+ */
+export class Program {
+  readonly fns: string[] = [];
   readonly charsets: Charset[] = [];
   /** Sticky regular expressions (as source) for long runs of a charset: R0, R1, ... in the generated code. */
   readonly regexes: string[] = [];
   /** How many flagged runs have a cache of expressions by the flags already raised: S0, S1, ... */
-  private saturatedCaches = 0;
+  saturatedCaches = 0;
   readonly fields: string[] = [];
   /** For each entry of `fields`: the rule whose marks have that index ('' for the runs of an unmarked field). */
   readonly fieldRules: string[] = [];
   /** For each entry of `fields`: the separator table when its marks are runs (see FastMatcher.separators). */
   readonly separators: (Uint8Array | null)[] = [];
+  functionCount = 0;
+  ruleCount = 0;
+  /** By content (with `byContent`): a function's text (its name left out) to its name, a charset, an expression or a field to its index. */
+  private readonly known = new Map<string, string | number>();
+
+  constructor(readonly byContent = false) {}
+
+  /** `make()` unless something of the same `key` is known (with `byContent`): its index or name. */
+  once<T extends string | number>(key: () => string, make: () => T): T {
+    if (!this.byContent) return make();
+    const k = key();
+    const hit = this.known.get(k);
+    if (hit !== undefined) return hit as T;
+    const made = make();
+    this.known.set(k, made);
+    return made;
+  }
+}
+
+const tableKey = (t: ArrayLike<number>) => Array.prototype.join.call(t, ',');
+
+export class Generator implements PatternContext {
+  /** The rules that have a function of their own, by name: the function's name. */
+  readonly ruleIds = new Map<string, string>();
   readonly facts: ShapeFacts;
   /** The fields of the rules being generated, innermost last (a rule with a field pushes it). */
   readonly fieldStack: FieldStack;
@@ -42,6 +90,8 @@ export class Generator implements PatternContext {
   readonly open = new Set<string>();
   /** The temporaries of the function being generated (a stack: a loop's function nests). */
   private readonly temps: number[] = [];
+  /** The index of the charset the last charsetTest wrote. */
+  private lastCharset = -1;
 
   constructor(
     readonly g: Grammar,
@@ -49,15 +99,88 @@ export class Generator implements PatternContext {
     readonly guard = false,
     flagsByField: FlagsByField = {},
     readonly unmarked: ReadonlySet<string> = new Set(),
+    readonly style: ProgramStyle = {},
+    readonly program: Program = new Program(),
   ) {
+    if (style.contextParams && Object.keys(flagsByField).length > 0) throw new Error('matcher generator: contextParams is not for a matcher with flags');
     this.facts = new ShapeFacts(g, unmarked);
     this.fieldStack = new FieldStack(flagsByField);
   }
 
+  get charsets(): Charset[] {
+    return this.program.charsets;
+  }
+  get fields(): string[] {
+    return this.program.fields;
+  }
+  get fieldRules(): string[] {
+    return this.program.fieldRules;
+  }
+  get separators(): (Uint8Array | null)[] {
+    return this.program.separators;
+  }
+
   /** The module source of the matcher for rule `entry`. */
-  source(entry: string): string {
+  source(entry: string, notes = true): string {
     const top = this.rule(entry);
-    return moduleSource(top, tablesSource(this.charsets.length, this.regexes, this.saturatedCaches), this.fns);
+    const p = this.program;
+    return moduleSource(top, tablesSource(p.charsets.length, p.regexes, p.saturatedCaches), p.fns, notes);
+  }
+
+  /**
+   * The source of one program for the entry rules of `parts`, each part's generator writing into
+   * the same Program (`byContent` for them to share what they write alike): it matches from the
+   * entry rule of index ENTRY (ENTRY, like CTX, is an argument of the program), counting through
+   * the parts in order. A part that is `prechecked` was generated unguarded for a guarded matcher:
+   * its scan fails first on any input with a TAB, LF, CR or surrogate from `start` on, which is
+   * the guarded matcher's answer on every entry rule that must reach the input's end (the caller
+   * checks that), and otherwise matches as the unguarded one, as the guarded one does.
+   */
+  static programSource(parts: readonly { gen: Generator; entries: readonly string[]; prechecked?: boolean }[]): string {
+    const program = parts[0].gen.program;
+    if (parts.some((part) => part.gen.program !== program)) throw new Error('matcher generator: the parts of a program write into one Program');
+    const tops: string[] = [];
+    let firstPrechecked = -1;
+    for (const part of parts) {
+      if (part.prechecked && firstPrechecked < 0) firstPrechecked = tops.length;
+      else if (!part.prechecked && firstPrechecked >= 0) throw new Error('matcher generator: prechecked parts come last');
+      for (const e of part.entries) tops.push(part.gen.rule(e));
+    }
+    const select = `const TOP = [${tops.join(', ')}][ENTRY];`;
+    const precheck = firstPrechecked < 0 ? [] : [`const PRECHECK = ENTRY >= ${firstPrechecked} ? /[\\t\\n\\r\\uD800-\\uDFFF]/g : null;`];
+    const prelude = firstPrechecked < 0 ? '' : `if (PRECHECK !== null) { PRECHECK.lastIndex = start === undefined ? 0 : start; if (PRECHECK.test(s)) return -1; }`;
+    return moduleSource('TOP', tablesSource(program.charsets.length, program.regexes, program.saturatedCaches), [...program.fns, select, ...precheck], false, prelude);
+  }
+
+  /** The index of charset `cs` in the program's charsets (T`index` in the code). */
+  private charset(cs: Charset): number {
+    const nonAscii = typeof cs.nonAscii === 'boolean' ? String(cs.nonAscii) : String(cs.nonAscii);
+    return this.program.once(
+      () => `charset ${cs.table.constructor.name} ${tableKey(cs.table)} ${nonAscii} ${cs.raiseNonAscii ?? 0}`,
+      () => this.program.charsets.push(cs) - 1,
+    );
+  }
+
+  /** The index of a run's sticky expression (R`index` in the code). */
+  private regex(source: string): number {
+    return this.program.once(
+      () => `regex ${source}`,
+      () => this.program.regexes.push(source) - 1,
+    );
+  }
+
+  /** The index of a field's marks (in FIELDS, RULES and SEPARATORS), for `rule` ('' for runs) and `separators` when its marks are runs. */
+  private field(field: string, rule: string, separators: Uint8Array | null = null): number {
+    const p = this.program;
+    return p.once(
+      () => `field ${field} ${rule} ${separators === null ? '' : tableKey(separators)}`,
+      () => {
+        const k = p.fields.push(field) - 1;
+        p.fieldRules.push(rule);
+        if (separators !== null) p.separators[k] = separators;
+        return k;
+      },
+    );
   }
 
   // ---- functions, temporaries, rules ------------------------------------------------------------
@@ -66,34 +189,43 @@ export class Generator implements PatternContext {
     return `t${this.temps[this.temps.length - 1]++}`;
   }
 
-  /** A function `name(p)` whose body is built by `body` (which may allocate temporaries). */
-  private fn(name: string, body: () => string, comment = ''): void {
+  /**
+   * A function `name(p)` whose body is built by `body` (which may allocate temporaries): its name,
+   * which is another's when the program shares by content and has the same function already.
+   */
+  private fn(name: string, body: () => string, comment = ''): string {
     this.temps.push(0);
     const text = body();
     const n = this.temps.pop()!;
-    this.fns.push(functionSource(name, n, comment, text));
+    return this.program.once(
+      () => functionSource('', n, comment, text),
+      () => {
+        this.program.fns.push(functionSource(name, n, comment, text));
+        return name;
+      },
+    );
   }
 
   private fresh(): string {
-    return `f${this.count++}`;
+    return `f${this.program.functionCount++}`;
   }
 
   /** The function `rN(p)` for rule `name` (generated once): the entry rule and recursive rules. */
   private rule(name: string): string {
     const known = this.ruleIds.get(name);
-    if (known !== undefined) return `r${known}`;
-    const id = this.ruleIds.size;
-    this.ruleIds.set(name, id);
-    const fn = `r${id}`;
+    if (known !== undefined) return known;
+    const reserved = `r${this.program.ruleCount++}`;
+    this.ruleIds.set(name, reserved);
     this.open.add(name);
-    this.fn(fn, () => `return ${this.ruleBody(name, 'p')};`, ` // rule ${JSON.stringify(name)}`);
+    const fn = this.fn(reserved, () => `return ${this.ruleBody(name, 'p')};`, ` // rule ${JSON.stringify(name)}`);
     this.open.delete(name);
+    this.ruleIds.set(name, fn);
     return fn;
   }
 
   /** The expression for rule `name` at `v`: inlined, or a call when the rule is recursive. */
   private ruleAt(name: string, v: string): string {
-    if (this.open.has(name) || this.ruleIds.has(name)) return `${this.rule(name)}(input, ${v})`;
+    if (this.style.ruleFunctions || this.open.has(name) || this.ruleIds.has(name)) return `${this.rule(name)}(input, ${v})`;
     this.open.add(name);
     try {
       return this.ruleBody(name, v);
@@ -115,8 +247,7 @@ export class Generator implements PatternContext {
     if (!r.field) return this.shape(r.shape, v);
     // generated without its marks: only its flags remain
     if (this.unmarked.has(r.field)) return this.fieldStack.within([r.field], () => this.shape(r.shape, v));
-    const fieldIndex = this.fields.push(r.field) - 1;
-    this.fieldRules.push(name);
+    const fieldIndex = this.field(r.field, name);
     const q = this.temp();
     return this.fieldStack.within([r.field], () => {
       if (this.facts.markFree(r.shape)) {
@@ -147,7 +278,7 @@ export class Generator implements PatternContext {
     if (shape.kind === 'terminal' || shape.kind === 'charset') return null;
     const f = this.facts.first(shape);
     if (f.open || f.nullable) return null;
-    const k = this.charsets.push({ table: f.table, nonAscii: f.nonAscii }) - 1;
+    const k = this.charset({ table: f.table, nonAscii: f.nonAscii });
     return `(${v} < len && ((c = CCA.call(input, ${v})) < 128 ? T${k}[c] === 1 : ${f.nonAscii}))`;
   }
 
@@ -167,6 +298,7 @@ export class Generator implements PatternContext {
       case 'terminal':
         return this.literal(shape.text, !!shape.caseInsensitive, v);
       case 'contextTerminal': {
+        if (this.style.contextParams) return `contextTerminal(input, ${v}, CTX.${shape.param}, ${!!shape.caseInsensitive})`;
         const value = this.ctx[shape.param];
         return value === undefined ? '-1' : this.literal(value, !!shape.caseInsensitive, v);
       }
@@ -210,14 +342,12 @@ export class Generator implements PatternContext {
     if (shape.items.length === 1) return this.shape(shape.items[0], v);
     const runs = this.unmarked.size > 0 ? separatedRuns(this, shape) : null;
     if (runs) {
-      const fn = this.fresh();
-      this.fn(fn, () => this.separatedRunBody(runs));
+      const fn = this.fn(this.fresh(), () => this.separatedRunBody(runs));
       return `${fn}(input, ${v})`;
     }
     const marked = markedRuns(this, shape);
     if (marked) {
-      const fn = this.fresh();
-      this.fn(fn, () => this.markedRunsBody(marked));
+      const fn = this.fn(this.fresh(), () => this.markedRunsBody(marked));
       return `${fn}(input, ${v})`;
     }
     const free = this.facts.markFree(shape);
@@ -236,20 +366,17 @@ export class Generator implements PatternContext {
   private repetition(shape: Extract<Shape, { kind: 'zeroOrMore' | 'oneOrMore' }>, v: string): string {
     const runs = this.unmarked.size > 0 && shape.kind === 'zeroOrMore' ? separatedRuns(this, shape) : null;
     if (runs) {
-      const fn = this.fresh();
-      this.fn(fn, () => this.separatedRunBody(runs));
+      const fn = this.fn(this.fresh(), () => this.separatedRunBody(runs));
       return `${fn}(input, ${v})`;
     }
     const marked = shape.kind === 'zeroOrMore' ? markedRuns(this, shape) : null;
     if (marked) {
-      const fn = this.fresh();
-      this.fn(fn, () => this.markedRunsBody(marked));
+      const fn = this.fn(this.fresh(), () => this.markedRunsBody(marked));
       return `${fn}(input, ${v})`;
     }
     const min = shape.kind === 'oneOrMore' ? 1 : 0;
     const run = charsetRunOfChoice(this, shape.item);
-    const fn = this.fresh();
-    this.fn(fn, () => {
+    const fn = this.fn(this.fresh(), () => {
       if (shape.item.kind === 'charset') {
         // the common case: a run of code points from a set
         return `let q = p; ${this.charsetRun(shape.item.set, !!shape.item.negated)} return q - p >= ${min} ? q : -1;`;
@@ -300,7 +427,7 @@ export class Generator implements PatternContext {
         else if (byCase) checks.push(i === letters[0] ? `((k = CCA.call(input, ${at})) | 0x20) === ${c | 0x20}` : `((c = CCA.call(input, ${at})) | 0x20) === ${c | 0x20} && (k &= c, true)`);
         else {
           checks.push(`(CCA.call(input, ${at}) | 0x20) === ${c | 0x20}`);
-          if (flagTable < 0) flagTable = this.charsets.push({ table: Uint32Array.from(flags!.table), nonAscii: false }) - 1;
+          if (flagTable < 0) flagTable = this.charset({ table: Uint32Array.from(flags!.table), nonAscii: false });
           looked.push(`T${flagTable}[CCA.call(input, ${at})]`);
         }
       } else {
@@ -324,7 +451,8 @@ export class Generator implements PatternContext {
     const flags = this.fieldStack.current();
     // table values: 0 not in the set, 1 in it and raising nothing, 1 | bits otherwise
     if (flags) cs.table = flaggedTable(cs.table, flags);
-    const k = this.charsets.push(cs) - 1;
+    const k = this.charset(cs);
+    this.lastCharset = k;
     const nonAscii = cs.nonAscii;
     let high = typeof nonAscii === 'boolean' ? String(nonAscii) : `CS[${k}].nonAscii.test(input[${v}])`;
     if (this.guard && nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
@@ -347,7 +475,8 @@ export class Generator implements PatternContext {
   private charsetRun(set: string, negated: boolean): string {
     // flags raised in the run are gathered in a local and stored once, after it
     const test = this.charsetTest(set, negated, 'q', 'fa');
-    const cs = this.charsets[this.charsets.length - 1];
+    const t = this.lastCharset;
+    const cs = this.program.charsets[t];
     const flagged = this.fieldStack.current();
     const open = flagged ? '{ let fa = 0; ' : '';
     const close = flagged ? ' fl |= fa; }' : '';
@@ -357,8 +486,7 @@ export class Generator implements PatternContext {
     // the run goes on.
     const cls = runClass(cs.table, cs.nonAscii ? highRange(this.guard) : '', flagged ? flagged.nonAscii : 0, 0);
     if (cls === '') return `${open}while (${test}) q++;${close}`;
-    const k = this.regexes.push(`/[${cls}]*/y`) - 1;
-    const t = this.charsets.length - 1;
+    const k = this.regex(`/[${cls}]*/y`);
     const high = highTest(this.guard, cs.nonAscii);
     if (flagged) {
       const short = flaggedShortRun(t, high, cs.nonAscii ? flagged.nonAscii : 0);
@@ -373,15 +501,15 @@ export class Generator implements PatternContext {
    * when the set has it, and the bits that non-ASCII code units raise.
    */
   private saturating(t: number, nonAscii: boolean, raiseNonAscii: number): string {
-    const cache = this.saturatedCaches++;
+    const cache = this.program.saturatedCaches++;
     return `S${cache}, T${t}, ${JSON.stringify(nonAscii ? highRange(this.guard) : '')}, ${raiseNonAscii}`;
   }
 
   /** The function body for separatedRuns: a run of the union, taken as charsetRun takes one. */
   private separatedRunBody(runs: SeparatedRuns): string {
-    const k = this.charsets.push(runs.union) - 1;
+    const k = this.charset(runs.union);
     // the separators' table, for the leading one and for the part-start test (one table for both)
-    const xk = runs.lead || runs.partStart !== 0 ? this.charsets.push({ table: runs.x, nonAscii: false }) - 1 : -1;
+    const xk = runs.lead || runs.partStart !== 0 ? this.charset({ table: runs.x, nonAscii: false }) : -1;
     const raise = runs.union.raiseNonAscii ?? 0;
     let high = String(runs.union.nonAscii);
     if (this.guard && runs.union.nonAscii !== false) high = `(c < 0xd800 || c > 0xdfff) && ${high}`;
@@ -393,7 +521,7 @@ export class Generator implements PatternContext {
         ? `while (${test}) q++;`
         : runWithBackoff(
             test,
-            this.regexes.push(`/[${cls}]*/y`) - 1,
+            this.regex(`/[${cls}]*/y`),
             this.saturating(k, runs.union.nonAscii === true, raise),
             flaggedShortRun(
               k,
@@ -409,9 +537,7 @@ export class Generator implements PatternContext {
     // a leading separator (not empty, or it returned above) is marked from just after it.
     let mark = '';
     if (runs.field !== null) {
-      const k = this.fields.push(runs.field) - 1;
-      this.fieldRules.push('');
-      this.separators[k] = runs.x;
+      const k = this.field(runs.field, '', runs.x);
       mark = `marks[nm] = ${k}; marks[nm + 1] = ${runs.lead ? 'p + 1' : 'p'}; marks[nm + 2] = q; nm += 3; `;
     }
     return `let q = p; ${start}{ let fa = 0; ${loop} fl |= fa; } ${mark}return q;`;
@@ -419,15 +545,14 @@ export class Generator implements PatternContext {
 
   /** The function body for markedRuns. */
   private markedRunsBody(runs: MarkedRuns): string {
-    const fieldIndex = this.fields.push(runs.field) - 1;
-    this.fieldRules.push(runs.rule);
+    const fieldIndex = this.field(runs.field, runs.rule);
     const run = this.fieldStack.within(runs.a.fields, () => this.charsetRun(runs.a.set.set, !!runs.a.set.negated));
     const xFlags = this.fieldStack.within(runs.xFields, () => this.fieldStack.current());
-    const xk = this.charsets.push({ table: runs.x, nonAscii: false }) - 1;
+    const xk = this.charset({ table: runs.x, nonAscii: false });
     let raise = '';
     const raised = separatorFlagTable(runs.x, xFlags);
     if (raised !== null) {
-      const fk = this.charsets.push({ table: raised, nonAscii: false }) - 1;
+      const fk = this.charset({ table: raised, nonAscii: false });
       raise = `fl |= T${fk}[c]; `;
     }
     const separator = `if (q < len && (c = CCA.call(input, q)) < 128 && T${xk}[c] === 1) { ${raise}q++; s = q; } else break;`;

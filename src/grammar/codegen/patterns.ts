@@ -22,7 +22,7 @@ export interface PatternContext {
   /** The rules being inlined right now: one met again inside itself is not looked through. */
   readonly open: ReadonlySet<string>;
   /** The rules that have a function of their own already. */
-  readonly ruleIds: ReadonlyMap<string, number>;
+  readonly ruleIds: ReadonlyMap<string, string>;
 }
 
 /** A run of a charset, with the fields (and rule flag keys) of the rules on the way to it. */

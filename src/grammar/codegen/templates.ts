@@ -101,8 +101,17 @@ export function saturated(cache: Map<number, RegExp>, table: ArrayLike<number>, 
  * are all in `raised`. With `raised` 0, the code units that raise nothing.
  */
 export function runClass(table: ArrayLike<number>, high: string, highBits: number, raised: number): string {
+  const taken = (c: number) => table[c] !== 0 && (table[c] & ~1 & ~raised) === 0;
+  const hex = (c: number) => `\\x${c.toString(16).padStart(2, '0')}`;
   let cls = '';
-  for (let c = 0; c < 128; c++) if (table[c] !== 0 && (table[c] & ~1 & ~raised) === 0) cls += `\\x${c.toString(16).padStart(2, '0')}`;
+  // three or more code units in a row as a range: the same class, in a fraction of the text
+  for (let c = 0; c < 128; c++) {
+    if (!taken(c)) continue;
+    let last = c;
+    while (last < 127 && taken(last + 1)) last++;
+    cls += last - c >= 2 ? `${hex(c)}-${hex(last)}` : last > c ? hex(c) + hex(last) : hex(c);
+    c = last;
+  }
   if (high !== '' && (highBits & ~raised) === 0) cls += high;
   return cls;
 }
@@ -132,11 +141,50 @@ export function tablesSource(charsets: number, regexes: readonly string[], satur
 }
 
 /**
+ * What the first lines of a generated matcher are for, told in each matcher that generateEntry
+ * compiles (moduleSource's `notes`), and once at the head of a file of prebuilt ones
+ * (src/grammar/core-matchers.ts).
+ */
+export const MODULE_NOTES = {
+  charCodeAt:
+    '// Code units are read through String.prototype.charCodeAt itself, not `input.charCodeAt`: a\n' +
+    '// property read of charCodeAt on strings of many kinds (sliced, flat, one- or two-byte,\n' +
+    '// internalized, thin...) turns megamorphic after a program has passed enough kinds of strings,\n' +
+    '// and then every read of a code unit is a slow call; a call through the function stays fast.\n',
+  input:
+    "// Each function first writes `input = '' + input`: for a string, V8 compiles that to a check\n" +
+    '// that it is one, and no copy. Without it, in a process that had parsed varied URLs first\n' +
+    '// (kinds of string of every sort), the same functions ran measurably slower on the same inputs\n' +
+    '// than in a fresh one; with it, they did not (issue 21).\n',
+};
+
+/**
+ * Given to the programs written with ProgramStyle.contextParams (as `contextTerminal`): the
+ * context terminal whose value is `text` (undefined when the context has none) at `p`, matched
+ * as a terminal of that text is (its ASCII letters in either case when `caseInsensitive`): the
+ * position after it, or -1.
+ */
+export function contextTerminal(input: string, p: number, text: string | undefined, caseInsensitive: boolean): number {
+  if (text === undefined) return -1;
+  const n = text.length;
+  if (n === 0) return p;
+  if (p + n > input.length) return -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const d = input.charCodeAt(p + i);
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+    if (caseInsensitive && letter ? (d | 0x20) !== (c | 0x20) : d !== c) return -1;
+  }
+  return p + n;
+}
+
+/**
  * The body of the module that `new Function('CS', 'FIELDS', 'RULES', 'SEPARATORS', 'saturated',
  * ...)` compiles: its tables, its functions `fns`, and the matcher it returns, which starts with
- * the function `top` (the entry rule's).
+ * the function `top` (the entry rule's); `prelude`, when given, is the first statement of `scan`
+ * after the marks are dropped.
  */
-export function moduleSource(top: string, tables: string, fns: readonly string[]): string {
+export function moduleSource(top: string, tables: string, fns: readonly string[], notes = true, prelude = ''): string {
   // The input travels as every function's first argument, and positions as the second and
   // as return values. (Read from a variable of the enclosing scope instead, the input was a
   // value TurboFan knew nothing of in each function that read it, and the loops over its code
@@ -145,25 +193,21 @@ export function moduleSource(top: string, tables: string, fns: readonly string[]
   // the caller to read before the next call. The array is shortened only when a long input has
   // left it much larger than the marks of this scan (giving storage back on every scan would
   // mean allocating it again on the next): `used()` says how much is current.
+  const note = (text: string) => (notes ? text : '');
   return (
     '"use strict";\n' +
-    '// Code units are read through String.prototype.charCodeAt itself, not `input.charCodeAt`: a\n' +
-    '// property read of charCodeAt on strings of many kinds (sliced, flat, one- or two-byte,\n' +
-    '// internalized, thin...) turns megamorphic after a program has passed enough kinds of strings,\n' +
-    '// and then every read of a code unit is a slow call; a call through the function stays fast.\n' +
+    note(MODULE_NOTES.charCodeAt) +
     'const CCA = String.prototype.charCodeAt;\n' +
-    "// Each function first writes `input = '' + input`: for a string, V8 compiles that to a check\n" +
-    '// that it is one, and no copy. Without it, in a process that had parsed varied URLs first\n' +
-    '// (kinds of string of every sort), the same functions ran measurably slower on the same inputs\n' +
-    '// than in a fresh one; with it, they did not (issue 21).\n' +
+    note(MODULE_NOTES.input) +
     'const marks = [];\n' +
-    'let nm = 0; // how many entries of marks are in use: dropping marks is one assignment\n' +
-    'let fl = 0; // the field flags raised so far (only ever ORed: a match given up keeps what it raised)\n' +
+    `let nm = 0;${note(' // how many entries of marks are in use: dropping marks is one assignment')}\n` +
+    `let fl = 0;${note(' // the field flags raised so far (only ever ORed: a match given up keeps what it raised)')}\n` +
     tables +
     '\n' +
     fns.join('\n') +
     `\nfunction scan(s, start) {\n` +
     `  nm = 0; fl = 0;\n` +
+    (prelude === '' ? '' : `  ${prelude}\n`) +
     `  const end = ${top}(s, start === undefined ? 0 : start);\n` +
     `  if (marks.length > 65536 && nm < marks.length >> 2) marks.length = nm; // after a long input, give the storage back\n` +
     `  return end;\n}\n` +
