@@ -95,6 +95,9 @@ function options(entry, { lite = false, format = 'esm', minify = true, outfile, 
     // 'names kept': whitespace and syntax only, so a stack trace still names the functions
     ...(minify === 'names kept' ? { minifyWhitespace: true, minifySyntax: true } : { minify }),
     legalComments: 'none',
+    // non-ASCII text as UTF-8, not \u escapes (tr46's tables hold much of it): an ES module is
+    // always read as UTF-8 in a browser, and Node reads both bundles so; 21 kB less in the browser's
+    charset: 'utf8',
     metafile: true,
     logLevel: 'silent',
     external: ['tldts'],
@@ -129,6 +132,44 @@ async function buildAll() {
   // the bundles' types: the entries' declarations, which tsc wrote
   fs.writeFileSync(path.join(ROOT, 'dist', 'lite', 'lite.d.ts'), "export * from '../src/lite';\n");
   fs.writeFileSync(path.join(ROOT, 'dist', 'browser', 'url-grammar.d.mts'), "export * from '../src/index.js';\n");
+  for (const file of declarationsNoEntryReaches()) fs.rmSync(file);
+}
+
+/**
+ * The declaration files under dist/ that no type of the package's entry points (package.json's
+ * exports) reaches, however indirectly: those of modules only other modules use (the generator's
+ * parts, the pass, the IDNA tables' module, ...). They would take room in every install and say
+ * nothing to a program that imports the package, which only reaches what the exports name.
+ */
+function declarationsNoEntryReaches() {
+  const dist = path.join(ROOT, 'dist');
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const entries = [];
+  (function collect(v) {
+    if (typeof v === 'string') {
+      if (/\.d\.m?ts$/.test(v)) entries.push(path.join(ROOT, v));
+    } else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) collect(x);
+  })([pkg.types, pkg.exports]);
+  const reached = new Set();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (reached.has(file) || !fs.existsSync(file)) continue;
+    reached.add(file);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bfrom\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+      const target = path.resolve(path.dirname(file), (m[1] ?? m[2]).replace(/\.js$/, ''));
+      queue.push(target + '.d.ts', path.join(target, 'index.d.ts'));
+    }
+  }
+  const unreached = [];
+  (function walk(dir) {
+    for (const name of fs.readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (fs.statSync(file).isDirectory()) walk(file);
+      else if (file.endsWith('.d.ts') && !reached.has(file)) unreached.push(file);
+    }
+  })(dist);
+  return unreached;
 }
 
 module.exports = { options, liteIDNA, tr46Inputs, sharedOutsideLite, requireFromDist, buildAll };

@@ -26,8 +26,10 @@ export {
   parseToRecord,
   parseWithDiagnostics,
   type Diagnostics,
+  type DiagnosticsOptions,
   type ParseOptions,
 } from './parse';
+export type { ParserChange, ChangeKind, ChangeStep } from './semantic/changes';
 export { serializeURL, serializePath, serializeOrigin, urlOrigin, type URLOrigin } from './serialize';
 export { parseHost, serializeHost, domainToASCII, domainToUnicode, endsInANumber, type Host } from './semantic/host';
 export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './api/urlencoded';

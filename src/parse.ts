@@ -14,6 +14,7 @@ import { getOutputEncodingName } from './semantic/query';
 import { commonOffsets, NORMALIZED_MATCHER } from './semantic/normalized';
 import { ALL_FLAGS, type HrefOffsets } from './semantic/href';
 import { toUSVString } from './usv';
+import type { ChangeSink, ParserChange } from './semantic/changes';
 
 /** https://url.spec.whatwg.org/#concept-base-url: which entry rule a base URL calls for. */
 export function baseKind(base: URLRecord | null): BaseKind {
@@ -94,21 +95,29 @@ function grammarStep(text: string, base: URLRecord | null): { rule: string; foun
   return { rule: entry.rule, found };
 }
 
-function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink): RunResult {
-  const pp = preprocess(input, true, sink);
+function run(input: string, base: URLRecord | null, encoding: string, sink: ErrorSink, changes: ChangeSink = null): RunResult {
+  const pp = preprocess(input, true, sink, changes);
   const preSink: ErrorSink = sink
     ? (type, s, e, failure, step, state) => {
         const [os, oe] = originalSpan(pp, s, e);
         sink(type, os, oe, failure, step, state);
       }
     : null;
+  // (a change with no span is one of the base URL's components: it keeps -1, -1)
+  const preChanges: ChangeSink =
+    changes === null
+      ? null
+      : (c) => {
+          const [start, end] = c.start < 0 ? [-1, -1] : originalSpan(pp, c.start, c.end);
+          changes({ ...c, start, end });
+        };
   const { rule, found } = grammarStep(pp.text, base);
   if (found === null) {
     // The only way the entry rules fail: no scheme, and no base URL the input can be relative to.
     if (preSink) preSink('missing-scheme-non-relative-URL', 0, pp.text.length, undefined, 'concept-basic-url-parser', 'no scheme');
     return { url: null, pp, rule, found: null };
   }
-  const url = semanticPass(pp.text, found, base, encoding, preSink);
+  const url = semanticPass(pp.text, found, base, encoding, preSink, preChanges);
   return { url, pp, rule, found };
 }
 
@@ -355,12 +364,22 @@ export interface Diagnostics {
   errors: ValidationError[];
   /** What the grammar found, or null when it found no URL. */
   record: IntermediateRecord | null;
+  /** With the option `changes`: what each step of the parser changed, in the order the steps made the changes (src/semantic/changes.ts). */
+  changes?: ParserChange[];
 }
 
-/** Parses `input` and collects each validation error with its span in the original input. */
-export function parseWithDiagnostics(input: string, options: ParseOptions = {}): Diagnostics {
+export interface DiagnosticsOptions extends ParseOptions {
+  /** Also record what each step of the parser changes from the input to the URL (Diagnostics.changes). */
+  changes?: boolean;
+}
+
+/**
+ * Parses `input` and collects each validation error with its span in the original input; with
+ * `changes`, also each change the parser's steps make, with its span.
+ */
+export function parseWithDiagnostics(input: string, options: DiagnosticsOptions = {}): Diagnostics {
   const base = resolveBase(options.baseURL, 'parseWithDiagnostics');
-  if (base === undefined) return { url: null, errors: [], record: null };
+  if (base === undefined) return options.changes === true ? { url: null, errors: [], record: null, changes: [] } : { url: null, errors: [], record: null };
   const errors: ValidationError[] = [];
   // Each error's failure flag is its own: the type's, or for a type whose failure the standard
   // makes conditional, the one the reporting step passes (src/semantic/errors.ts).
@@ -368,6 +387,8 @@ export function parseWithDiagnostics(input: string, options: ParseOptions = {}):
     errors.push({ type, start, end, failure: errorFailure(type, failure), message: VALIDATION_ERRORS[type].description, state: state ?? null, step: step ?? 'concept-basic-url-parser' });
   };
   const usv = toUSVString(input);
-  const r = run(usv, base, getOutputEncodingName(options.encoding), sink);
-  return { url: r.url, errors, record: r.found ? buildRecord(usv, r.pp, r.rule, r.found) : null };
+  const changes: ParserChange[] | undefined = options.changes === true ? [] : undefined;
+  const r = run(usv, base, getOutputEncodingName(options.encoding), sink, changes === undefined ? null : (c) => changes.push(c));
+  const record = r.found ? buildRecord(usv, r.pp, r.rule, r.found) : null;
+  return changes === undefined ? { url: r.url, errors, record } : { url: r.url, errors, record, changes };
 }

@@ -6,6 +6,7 @@
 // and the semantic pass produce can be reported against what the user wrote.
 
 import type { ErrorSink } from './semantic/errors';
+import type { ChangeSink } from './semantic/changes';
 import { toScalarValueString } from './usv';
 
 /** Called as `charCodeAt.call(s, i)`: a read that stays fast whatever strings came before (see CCA in src/grammar/codegen/templates.ts). */
@@ -58,12 +59,14 @@ const isTabOrNewline = (c: number) => c === 0x09 || c === 0x0a || c === 0x0d;
  * Preprocess `input`. With `trim` false (the setters' case: a URL is given), the C0 control or
  * space trim is skipped, as the standard says. Validation errors go to `sink` with original offsets.
  */
-export function preprocess(input: string, trim: boolean, sink: ErrorSink): Preprocessed {
+export function preprocess(input: string, trim: boolean, sink: ErrorSink, changes: ChangeSink = null): Preprocessed {
   let start = 0;
   let end = input.length;
   if (trim) {
     start = trimmedStart(input);
     end = trimmedEnd(input, start);
+    if (changes !== null && start > 0) changes({ kind: 'removed', state: null, step: 'concept-basic-url-parser', start: 0, end: start, from: input.slice(0, start), to: '', detail: 'leading C0 control or space' });
+    if (changes !== null && end < input.length) changes({ kind: 'removed', state: null, step: 'concept-basic-url-parser', start: end, end: input.length, from: input.slice(end), to: '', detail: 'trailing C0 control or space' });
     if (sink && (start > 0 || end < input.length)) {
       // One error for the input, placed on the first run that was removed.
       if (start > 0) sink('invalid-URL-unit', 0, start);
@@ -83,6 +86,7 @@ export function preprocess(input: string, trim: boolean, sink: ErrorSink): Prepr
   let runStart = start;
   for (let i = start; i < end; i++) {
     if (isTabOrNewline(charCodeAt.call(input, i))) {
+      if (changes !== null) changes({ kind: 'removed', state: null, step: 'concept-basic-url-parser', start: i, end: i + 1, from: input[i], to: '', detail: 'ASCII tab or newline' });
       text += input.slice(runStart, i);
       runStart = i + 1;
     } else {

@@ -11,22 +11,12 @@
 
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as core from '../src/index';
 import { urlString, urlWithBase } from '@url-grammar/compare/arbitraries';
 import { anyString, setterCalls } from './support/setter-arbitraries';
-import { disagreement, setterDisagreement } from './support/entry-points';
+import { disagreement, setterDisagreement, wptInputs } from './support/entry-points';
 
 const SEED = 0x44_2026;
-
-/** The inputs of urltestdata.json, with their bases. */
-export function wptInputs(): { input: string; base?: string }[] {
-  const data = JSON.parse(readFileSync(join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as unknown[];
-  return data
-    .filter((c): c is { input: string; base: string | null } => typeof c === 'object' && c !== null && 'input' in c)
-    .map((c) => (c.base === null ? { input: c.input } : { input: c.input, base: c.base }));
-}
 
 describe('every entry point gives the same URL', () => {
   it('on every WPT urltestdata input', () => {

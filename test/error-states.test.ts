@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseWithDiagnostics, URL_PARSER_STATES } from '../src/index';
 import { urlString, urlWithBase } from '@url-grammar/compare/arbitraries';
-import { wptInputs } from './entry-points.test';
+import { wptInputs } from './support/entry-points';
 
 interface StateMachineModule {
   URLStateMachine: {

@@ -21,9 +21,8 @@ import { dirname, join, relative } from 'node:path';
 import * as ts from 'typescript';
 import fc from 'fast-check';
 import { urlString } from '@url-grammar/compare/arbitraries';
-import { disagreement, setterDisagreement } from './support/entry-points';
+import { disagreement, setterDisagreement, wptInputs } from './support/entry-points';
 import { setterCalls } from './support/setter-arbitraries';
-import { wptInputs } from './entry-points.test';
 
 type Core = typeof import('../src/index');
 

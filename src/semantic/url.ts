@@ -31,8 +31,9 @@ import {
 } from './href';
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink, type URLParserState, type ValidationErrorType } from './errors';
-import { serializePort } from '../serialize';
-import { mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
+import { serializePath, serializePathPrefix, serializePort } from '../serialize';
+import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
+import { domainToASCII, mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
   dotSegmentAt,
   isDoubleDotSegment,
@@ -397,9 +398,25 @@ class Pass {
     readonly url: URLRecord = newURLRecord(),
     private readonly out: HrefWriter | null = null,
     private readonly flags: number = ALL_FLAGS,
+    private readonly changes: ChangeSink = null,
   ) {
     this.special = isSpecialScheme(url.scheme);
+    // (the span steps keep segments that a later ".." removes unmade: the record of changes wants them)
+    if (changes !== null) this.recordSegments = true;
   }
+
+  /** Records a change of the state `state` (when someone listens; see src/semantic/changes.ts). */
+  private changed(kind: ChangeKind, state: URLParserState | null, start: number, end: number, from: string, to: string, detail?: string, step: ChangeStep = 'concept-basic-url-parser'): void {
+    if (this.changes !== null) this.changes({ kind, state, step, start, end, from, to, detail });
+  }
+
+  /** Records a component of the base URL the URL takes, in the state `state`. */
+  private fromBase(state: URLParserState, component: string, value: string): void {
+    this.changed('from-base', state, -1, -1, '', value, component);
+  }
+
+  /** Whether the span steps are off, so that each segment is made a string (the record of changes). */
+  private recordSegments = false;
 
   /** Reports a validation error of the basic URL parser's state `state`. */
   private error(state: URLParserState, type: ValidationErrorType, start: number, end = start + 1): void {
@@ -433,6 +450,10 @@ class Pass {
     const schemeGiven = f.scheme >= 0;
     url.scheme = schemeGiven ? schemeOf(pre, f.scheme, f.schemeEnd) : base!.scheme;
     this.special = isSpecialScheme(url.scheme);
+    if (this.changes !== null) {
+      if (schemeGiven) recordLowerCased(this.changes, pre, f.scheme, f.schemeEnd, 'scheme', 'concept-basic-url-parser');
+      else this.fromBase(typeof base!.path === 'string' ? 'no scheme' : base!.scheme === 'file' ? 'file' : 'relative', 'scheme', url.scheme);
+    }
     const afterScheme = schemeGiven ? f.schemeEnd + 1 : 0;
     const out = this.out;
     if (out !== null) {
@@ -460,6 +481,10 @@ class Pass {
       // https://url.spec.whatwg.org/#no-scheme-state: a fragment against an opaque path
       url.path = base!.path;
       url.query = base!.query;
+      if (this.changes !== null) {
+        this.fromBase('no scheme', 'path', url.path);
+        if (url.query !== null) this.fromBase('no scheme', 'query', url.query);
+      }
     } else if (schemeGiven) {
       if (f.slashes >= 0) {
         if (!this.authority()) return null;
@@ -535,6 +560,7 @@ class Pass {
    * #special-authority-ignore-slashes-state, after a special scheme.
    */
   private specialSlashes(s: number, e: number): void {
+    if (this.changes !== null && !(e - s === 2 && this.pre.startsWith('//', s))) this.changed(s === e ? 'added' : 'rewritten', 'special authority ignore slashes', s, e, this.pre.slice(s, e), '//');
     if (!this.sink) return;
     let i = s;
     if (this.pre.startsWith('//', s) && e - s >= 2) i = s + 2;
@@ -547,6 +573,7 @@ class Pass {
    * special authority ignore slashes state for scheme-relative references.
    */
   private relativeSlashes(s: number, e: number): void {
+    if (this.changes !== null && !(e - s === 2 && this.pre.startsWith('//', s))) this.changed('rewritten', 'relative slash', s, e, this.pre.slice(s, e), '//');
     if (!this.sink) return;
     const pre = this.pre;
     if (pre[s] === '\\') this.error('relative', 'invalid-reverse-solidus', s);
@@ -560,6 +587,35 @@ class Pass {
     url.password = base!.password;
     url.host = base!.host;
     url.port = base!.port;
+    if (this.changes === null) return;
+    if (url.username !== '') this.fromBase('relative', 'username', url.username);
+    if (url.password !== '') this.fromBase('relative', 'password', url.password);
+    if (url.host !== null) this.fromBase('relative', 'host', serializeHost(url.host));
+    if (url.port !== null) this.fromBase('relative', 'port', String(url.port));
+  }
+
+  /**
+   * The base URL's path and query, which the URL takes in `state`: whole when the reference has no
+   * path (it is empty, or starts with "?" or "#"), then true; otherwise the path less its last
+   * segment (shortenPath), or no path when `shorten` is false, and no query.
+   */
+  private basePathAndQuery(state: URLParserState, at: number, shorten: boolean): boolean {
+    const { url, base } = this;
+    url.path = clonePath(base!.path);
+    url.query = base!.query;
+    const empty = this.isEmptyRelativePath(at);
+    if (!empty) url.query = null;
+    const path = url.path as string[];
+    const last = path[path.length - 1];
+    const size = path.length;
+    if (!empty && shorten) shortenPath(url);
+    else if (!empty) url.path = [];
+    if (this.changes !== null) {
+      this.fromBase(state, 'path', serializePath(url));
+      if (url.query !== null) this.fromBase(state, 'query', url.query);
+      if (!empty && shorten && path.length < size) this.changed('shortened', state, -1, -1, last, '', "the base URL's last segment");
+    }
+    return empty;
   }
 
   /** https://url.spec.whatwg.org/#relative-state (the base is not a file URL). */
@@ -579,11 +635,8 @@ class Pass {
       this.path(afterScheme, undefined, 'relative');
       return true;
     }
-    url.path = clonePath(base!.path);
-    url.query = base!.query;
-    if (this.isEmptyRelativePath(afterScheme)) return true; // "?", "#" or nothing: keep the base path
-    url.query = null;
-    shortenPath(url);
+    // "?", "#" or nothing: the base path kept whole; else shortened, then the reference's path
+    if (this.basePathAndQuery('relative', afterScheme, true)) return true;
     this.path(afterScheme);
     return true;
   }
@@ -604,20 +657,27 @@ class Pass {
       const s = f.slashes;
       if (pre[s] === '\\') this.error('file', 'invalid-reverse-solidus', s);
       if (pre[s + 1] === '\\') this.error('file slash', 'invalid-reverse-solidus', s + 1);
+      if (this.changes !== null) {
+        if (pre[s] === '\\') this.changed('rewritten', 'file', s, s + 1, '\\', '/', 'a separator');
+        if (pre[s + 1] === '\\') this.changed('rewritten', 'file slash', s + 1, s + 2, '\\', '/', 'a separator');
+      }
       if (!this.fileHost()) return false;
       if (this.out !== null) this.fileAuthorityOut(f.host, f.hostEnd);
       // (after a drive letter, the file host state hands the separator to the path state)
       this.path(f.hostEnd, this.driveLetterBuffer, this.driveLetterBuffer === undefined ? 'path start' : 'path');
       return true;
     }
-    // (no base: the host is empty)
+    // (no base: the host is empty, which the serializer writes after "//")
     if (this.out !== null) this.fileAuthorityOut(-1, -1);
+    if (this.changes !== null && !base) this.changed('added', 'file', afterScheme, afterScheme, '', '//', 'the empty host', 'concept-url-serializer');
     const c = pre[afterScheme];
     if (c === '/' || c === '\\') {
       // file slash state
       if (c === '\\') this.error('file', 'invalid-reverse-solidus', afterScheme);
+      if (c === '\\') this.changed('rewritten', 'file', afterScheme, afterScheme + 1, '\\', '/', 'a separator');
       if (base) {
         url.host = base.host;
+        if (this.changes !== null && url.host !== '') this.fromBase('file slash', 'host', serializeHost(url.host!));
         const path = url.path as string[];
         if (
           !startsWithWindowsDriveLetter(pre, afterScheme + 1) &&
@@ -626,6 +686,7 @@ class Pass {
           isNormalizedWindowsDriveLetter(base.path[0])
         ) {
           path.push(base.path[0]);
+          this.fromBase('file slash', 'path', '/' + base.path[0]);
         }
       }
       this.path(afterScheme + 1); // the separator was reported above
@@ -633,16 +694,10 @@ class Pass {
     }
     if (base) {
       url.host = base.host;
-      url.path = clonePath(base.path);
-      url.query = base.query;
-      if (this.isEmptyRelativePath(afterScheme)) return true;
-      url.query = null;
-      if (!startsWithWindowsDriveLetter(pre, afterScheme)) {
-        shortenPath(url);
-      } else {
-        this.error('file', 'file-invalid-Windows-drive-letter', afterScheme, afterScheme + 2);
-        url.path = [];
-      }
+      if (this.changes !== null && url.host !== '') this.fromBase('file', 'host', serializeHost(url.host!));
+      const drive = startsWithWindowsDriveLetter(pre, afterScheme);
+      if (this.basePathAndQuery('file', afterScheme, !drive)) return true;
+      if (drive) this.error('file', 'file-invalid-Windows-drive-letter', afterScheme, afterScheme + 2);
     }
     this.path(afterScheme);
     return true;
@@ -668,7 +723,38 @@ class Pass {
     const host = this.hostParser(buffer, f.host, !this.special, 'file host');
     if (host === null) return false;
     url.host = fileHostState(host);
+    if (this.changes !== null) {
+      if (url.host === '') this.changed('removed', 'file host', f.host, f.hostEnd, buffer, '', 'localhost');
+      else this.recordHost(f.host, f.hostEnd, host, 'file host', false);
+    }
     return true;
+  }
+
+  /**
+   * Records what the host parser made of the host pre[hs, he) (`host`, its result), called by the
+   * state `state`: an opaque host's code points percent-encoded; an IPv6 address as its
+   * serializer writes it; a domain's percent-encoded bytes decoded, then lower-cased (each run of
+   * upper case, in the input) or, when it is not ASCII, made ASCII by the domain parser; and a
+   * domain that ends in a number read by the IPv4 parser as an address, which its serializer
+   * writes.
+   */
+  private recordHost(hs: number, he: number, host: Host, state: URLParserState, opaque: boolean): void {
+    const changes = this.changes!;
+    const text = this.pre.slice(hs, he);
+    if (opaque && typeof host === 'string') {
+      recordEncoded(changes, this.pre, hs, he, C0_CONTROL_SET, state, (c) => utf8PercentEncodeString(c, C0_CONTROL_SET), 'concept-opaque-host-parser');
+      return;
+    }
+    if (Array.isArray(host)) {
+      if (serializeHost(host) !== text) this.changed('rewritten', state, hs, he, text, serializeHost(host), 'an IPv6 address', 'concept-ipv6-serializer');
+      return;
+    }
+    const decoded = recordPercentDecoded(changes, this.pre, hs, he, state);
+    const ascii = typeof host === 'string' ? host : (domainToASCII(decoded) ?? decoded);
+    if (ascii !== decoded && !(ascii === decoded.toLowerCase() && recordDomainLowerCased(changes, this.pre, hs, he, state))) {
+      this.changed('rewritten', state, hs, he, decoded, ascii, 'domain to ASCII', 'concept-domain-to-ascii');
+    }
+    if (typeof host === 'number' && serializeHost(host) !== ascii) this.changed('rewritten', state, hs, he, ascii, serializeHost(host), 'an IPv4 address', 'concept-ipv4-parser');
   }
 
   /** The file host state's Windows drive letter, for the path state (see fileHost). */
@@ -698,6 +784,15 @@ class Pass {
         url.password = utf8PercentEncodeString(text.slice(colon + 1), STATE_ENCODE_SETS.userinfo);
       }
       if (out !== null) out.credentials(url, s, e + 1);
+      if (this.changes !== null) {
+        const encode = (c: string) => utf8PercentEncodeString(c, STATE_ENCODE_SETS.userinfo);
+        const passwordAt = colon < 0 ? e : s + colon;
+        recordEncoded(this.changes, pre, s, passwordAt, STATE_ENCODE_SETS.userinfo, 'authority', encode);
+        if (colon >= 0) recordEncoded(this.changes, pre, passwordAt + 1, e, STATE_ENCODE_SETS.userinfo, 'authority', encode);
+        // what the serializer leaves out: credentials that are empty, with their "@"; an empty password's ":"
+        if (!includesCredentials(url)) this.changed('removed', null, s, e + 1, pre.slice(s, e + 1), '', 'no credentials', 'concept-url-serializer');
+        else if (colon >= 0 && url.password === '') this.changed('removed', null, passwordAt, e, pre.slice(passwordAt, e), '', 'an empty password', 'concept-url-serializer');
+      }
     }
     // "@" with nothing after it
     if (f.userinfo >= 0 && f.host === f.hostEnd && f.port < 0) return this.fail('authority', 'host-missing', f.host, f.host);
@@ -728,6 +823,7 @@ class Pass {
     const host = this.hostParser(this.pre.slice(hs, he), hs, !this.special, this.hostStateName());
     if (host === null) return false;
     url.host = host;
+    if (this.changes !== null) this.recordHost(hs, he, host, this.hostStateName(), !this.special);
     if (this.out !== null) this.hostOut(hs, he, host);
     return f.port >= 0 ? this.port(f.port, f.portEnd) : true;
   }
@@ -774,6 +870,11 @@ class Pass {
     if (port === 'port-out-of-range') return this.fail('port', port, s, e);
     if (s !== e) this.url.port = port;
     else if (this.stateOverride !== null) return false;
+    if (this.changes !== null) {
+      const text = this.pre.slice(s, e);
+      if (s === e || port === null) this.changed('removed', 'port', s - 1, e, this.pre.slice(s - 1, e), '', s === e ? 'an empty port' : 'the default port');
+      else if (String(port) !== text) this.changed('rewritten', 'port', s, e, text, String(port), 'a number');
+    }
     if (this.out !== null) this.out.piece(serializePort(this.url.port), s - 1, e);
     return true;
   }
@@ -796,6 +897,8 @@ class Pass {
       const c = pre[regionStart];
       if (c === '/' || c === '\\') {
         // the drive letter is a segment of its own, ended by this separator
+        this.segmentAt = f.host;
+        this.segmentTo = f.hostEnd;
         this.appendSegment(path, firstBuffer, true);
         this.first = false;
       }
@@ -804,7 +907,7 @@ class Pass {
     // of the input, on a stack above the strings of url.path, and made strings at the end: a
     // double-dot segment pops a span, so a segment undone later is never made a string. Not for
     // file URLs (their drive-letter rules look at the strings) nor after a drive letter buffer.
-    this.spans = firstBuffer === undefined && url.scheme !== 'file';
+    this.spans = firstBuffer === undefined && url.scheme !== 'file' && !this.recordSegments;
     this.pending = 0;
     const run = f.segmentRun;
     if (run >= 0) {
@@ -843,6 +946,12 @@ class Pass {
     }
     flushSpans(pre, path, this.pending);
     if (out !== null) out.path(url);
+    if (this.changes !== null) {
+      const end = f.query >= 0 ? f.query - 1 : f.fragment >= 0 ? f.fragment - 1 : pre.length;
+      if (this.special && end === regionStart && path.length === 1 && path[0] === '') this.changed('added', 'path start', end, end, '', '/', 'the path of a special URL');
+      const prefix = serializePathPrefix(url);
+      if (prefix !== '') this.changed('added', null, regionStart, regionStart, '', prefix, 'before a path that would read as an authority', 'concept-url-serializer');
+    }
   }
 
   /**
@@ -890,6 +999,9 @@ class Pass {
       reportInvalidURLUnits(pre, s, e, this.stateSink('path'));
     }
     const path = this.url.path as string[];
+    if (this.changes !== null && this.special && s - 1 >= this.regionStart && pre.charCodeAt(s - 1) === 0x5c) this.changed('rewritten', s - 1 === this.regionStart ? this.leadState : 'path', s - 1, s, '\\', '/', 'a separator');
+    this.segmentAt = s;
+    this.segmentTo = e;
     const n = e - s;
     const c0 = n > 0 ? pre.charCodeAt(s) : 0; // (no read past the end, as in path())
     const kind = spanKind(pre, s, e, c0);
@@ -904,6 +1016,8 @@ class Pass {
     }
     const firstBuffer = this.firstBuffer;
     const withBuffer = this.first && firstBuffer !== undefined;
+    // (the file host state's drive letter starts the segment: where it stands)
+    if (withBuffer) this.segmentAt = this.f.host;
     this.first = false;
     if ((kind === SINGLE_DOT || kind === DOUBLE_DOT) && !withBuffer) {
       // "." or ".." as written: the dot-segment steps, without making the string
@@ -920,8 +1034,26 @@ class Pass {
    * single-dot one, then an empty segment unless a separator follows.
    */
   private appendDotSegment(path: string[], double: boolean, endsWithSeparator: boolean): void {
+    const size = path.length;
+    const last = path[size - 1];
     if (double) shortenPath(this.url);
+    if (this.changes !== null) {
+      const s = this.segmentAt;
+      const e = this.segmentTo;
+      if (double) this.changed('shortened', 'path', s, e, path.length < size ? last : '', '', path.length < size ? undefined : 'nothing left to remove');
+      else this.changed('removed', 'path', s, e, this.pre.slice(s, e), '', 'a single-dot segment');
+    }
     if (!endsWithSeparator) path.push('');
+  }
+
+  /** Where the segment the path state is on stands in the input (for the record of changes). */
+  private segmentAt = 0;
+  private segmentTo = 0;
+
+  /** Records the code points of the segment the path state is on that it percent-encodes. */
+  private recordSegment(): void {
+    const s = this.segmentAt;
+    recordEncoded(this.changes!, this.pre, s, this.segmentTo, STATE_ENCODE_SETS.path, 'path', (c) => utf8PercentEncodeString(c, STATE_ENCODE_SETS.path));
   }
 
   private appendSegment(path: string[], buffer: string, endsWithSeparator: boolean): void {
@@ -929,6 +1061,7 @@ class Pass {
     const first = buffer.length > 0 ? buffer.charCodeAt(0) : 0; // (no read past the end, as in path())
     if (!mayStartDotSegment(first) && url.scheme !== 'file') {
       // not a dot segment, and no drive letter rule: the common case
+      if (this.changes !== null) this.recordSegment();
       path.push(buffer);
       return;
     }
@@ -939,7 +1072,8 @@ class Pass {
     } else {
       if (url.scheme === 'file' && path.length === 0 && isWindowsDriveLetter(buffer)) {
         buffer = buffer[0] + ':';
-      }
+        if (this.changes !== null && buffer !== this.pre.slice(this.segmentAt, this.segmentAt + 2)) this.changed('rewritten', 'path', this.segmentAt + 1, this.segmentAt + 2, this.pre[this.segmentAt + 1], ':', 'a Windows drive letter');
+      } else if (this.changes !== null) this.recordSegment();
       path.push(buffer);
     }
   }
@@ -960,7 +1094,16 @@ class Pass {
     }
     const text = pre.slice(s, space ? e - 1 : e);
     this.url.path = utf8PercentEncodeString(text, STATE_ENCODE_SETS.opaquePath) + (space ? '%20' : '');
+    if (this.changes !== null) {
+      recordEncoded(this.changes, pre, s, space ? e - 1 : e, STATE_ENCODE_SETS.opaquePath, 'opaque path', (c) => utf8PercentEncodeString(c, STATE_ENCODE_SETS.opaquePath));
+      if (space) this.changed('percent-encoded', 'opaque path', e - 1, e, ' ', '%20', 'a last space before "?" or "#"');
+    }
     if (out !== null) out.write(this.url.path);
+  }
+
+  /** https://url.spec.whatwg.org/#query-state step 1: the encoding a query is encoded with. */
+  private queryEncoding(): string {
+    return !this.special || this.url.scheme === 'ws' || this.url.scheme === 'wss' ? 'UTF-8' : this.encoding;
   }
 
   /**
@@ -974,12 +1117,15 @@ class Pass {
       const e = f.queryEnd;
       reportInvalidURLUnits(pre, s, e, this.stateSink('query'));
       const set = this.special ? STATE_ENCODE_SETS.specialQuery : STATE_ENCODE_SETS.query;
+      if (this.changes !== null) {
+        const encoding = this.queryEncoding();
+        recordEncoded(this.changes, pre, s, e, set, 'query', (c) => encodeQuery(c, set, encoding));
+      }
       if (out !== null) out.queryStart = out.at;
       // (the href output: "?" and the query as written when nothing in it is to be encoded)
       if (out !== null && ((this.flags & (this.special ? SPECIAL_QUERY_FLAG : QUERY_FLAG)) === 0 || !needsEncoding(pre, s, e, set))) out.copy(s - 1, e);
       else {
-        const encoding = !this.special || url.scheme === 'ws' || url.scheme === 'wss' ? 'UTF-8' : this.encoding;
-        const encoded = encodeQuery(pre.slice(s, e), set, encoding);
+        const encoded = encodeQuery(pre.slice(s, e), set, this.queryEncoding());
         url.query = append && url.query !== null ? url.query + encoded : encoded;
         if (out !== null) out.write('?' + encoded);
       }
@@ -988,6 +1134,7 @@ class Pass {
       const s = f.fragment;
       const e = f.fragmentEnd;
       reportInvalidURLUnits(pre, s, e, this.stateSink('fragment'));
+      if (this.changes !== null) recordEncoded(this.changes, pre, s, e, STATE_ENCODE_SETS.fragment, 'fragment', (c) => utf8PercentEncodeString(c, STATE_ENCODE_SETS.fragment));
       if (out !== null) out.fragmentStart = out.at;
       if (out !== null && ((this.flags & FRAGMENT_FLAG) === 0 || !needsEncoding(pre, s, e, STATE_ENCODE_SETS.fragment))) out.copy(s - 1, e);
       else {
@@ -1127,7 +1274,8 @@ function scratchRecord(): URLRecord {
 
 /**
  * Runs the semantic pass. `pre` is the preprocessed input, `found` what the grammar found in it.
- * Error offsets given to `sink` are in `pre`. Returns null on failure.
+ * Error offsets given to `sink`, and change offsets given to `changes`, are in `pre`. Returns null
+ * on failure.
  */
 export function semanticPass(
   pre: string,
@@ -1135,8 +1283,9 @@ export function semanticPass(
   base: URLRecord | null,
   encoding: string,
   sink: ErrorSink,
+  changes: ChangeSink = null,
 ): URLRecord | null {
-  return new Pass(pre, found, base, encoding, sink).run();
+  return new Pass(pre, found, base, encoding, sink, undefined, null, ALL_FLAGS, changes).run();
 }
 
 /**

@@ -3,6 +3,8 @@
 // held as its record, also after a sequence of setter calls. Used by test/entry-points.test.ts on
 // the core, and by test/one-edit.test.ts on a copy of the core with one spec change made.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { URLRecord } from '../../src/index';
 import type { SetterCall } from './setter-arbitraries';
 
@@ -113,3 +115,12 @@ export function setterDisagreement(core: Core, calls: readonly SetterCall[], inp
   if (under !== href) return `after every call: the href is ${show(href)}, the record under it serializes as ${show(under)}`;
   return null;
 }
+
+/** The inputs of urltestdata.json, with their bases. */
+export function wptInputs(): { input: string; base?: string }[] {
+  const data = JSON.parse(readFileSync(join(__dirname, '..', 'wpt', 'urltestdata.json'), 'utf8')) as unknown[];
+  return data
+    .filter((c): c is { input: string; base: string | null } => typeof c === 'object' && c !== null && 'input' in c)
+    .map((c) => (c.base === null ? { input: c.input } : { input: c.input, base: c.base }));
+}
+
