@@ -48,13 +48,16 @@ export const SPEC_LINES: Readonly<Record<string, number>> = {
   'url-serializing': 3144,
 };
 
+/** url.bs at SPEC_COMMIT, on GitHub. */
+export const SPEC_URL = `https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs`;
+
 /** The step in the live standard. */
 export const liveLink = (anchor: string): string => `https://url.spec.whatwg.org/#${anchor}`;
 
 /** The step in url.bs at SPEC_COMMIT (the live standard's when the step is not in the table). */
 export function specLink(anchor: string): string {
   const line = SPEC_LINES[anchor];
-  return line === undefined ? liveLink(anchor) : `https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${line}`;
+  return line === undefined ? liveLink(anchor) : `${SPEC_URL}#L${line}`;
 }
 
 /** The names of the algorithms that report validation errors, as url.bs names them. */

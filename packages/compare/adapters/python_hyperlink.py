@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """hyperlink as a parser for `url-grammar compare`: hyperlink.URL.from_text(input), or
-URL.from_text(base).click(input) with a base. Run with Debian's Python, which has
-python3-hyperlink: /usr/bin/python3 -B adapters/python_hyperlink.py. The mapping is documented in
-adapters/README.md#python-hyperlink."""
+URL.from_text(base).click(input) with a base (the input given to click as text, as its
+documentation calls it: click("") is the base itself, where click(URL.from_text("")) is not).
+Run with Debian's Python, which has python3-hyperlink: /usr/bin/python3 -B
+adapters/python_hyperlink.py. The mapping is documented in adapters/README.md#python-hyperlink."""
 
 import hyperlink
 
@@ -11,9 +12,7 @@ from jsonlines import serve
 
 def answer(text, base):
     try:
-        url = hyperlink.URL.from_text(text)
-        if base is not None:
-            url = hyperlink.URL.from_text(base).click(url)
+        url = hyperlink.URL.from_text(text) if base is None else hyperlink.URL.from_text(base).click(text)
     # hyperlink.URLParseError is a ValueError; NotImplementedError is hyperlink declining a form
     # it does not model ("an absolute URI with rootless path", such as "a:b/c")
     except (ValueError, TypeError, NotImplementedError) as e:

@@ -10,8 +10,9 @@ $stdout.binmode
 $stdout.sync = true # every response line is written through at once
 
 def answer(text, base)
-  url = URI.parse(text)
-  url = URI.parse(base).merge(url) unless base.nil?
+  # with a base, the input goes to merge as text, as the README says it is called (merge parses it
+  # with the base's parser, the same RFC 3986 parser URI.parse uses)
+  url = base.nil? ? URI.parse(text) : URI.parse(base).merge(text)
   return { ok: false, message: 'no scheme: URI.parse read a relative reference' } if url.scheme.nil?
 
   # URI's to_s leaves the port out when it is the scheme's default (port reads the default when

@@ -101,6 +101,8 @@ function run(args) {
     const child = spawn(process.execPath, [CLI, 'compare', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    // decoded as a stream: a character whose bytes two pieces share is not two U+FFFD
+    child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => {
       err += d;

@@ -45,6 +45,8 @@
 // without creating anything, and replaced only when their new content is whole, so a run that
 // fails, or a disk that fills, leaves what was there as it was.
 
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -66,7 +68,9 @@ import {
 } from './compare';
 import { caseFromTextLine, generatedCorpus, linesCorpus, MAX_CORPUS_LINE_BYTES, parseWptCorpus, type LineFormat, type LineStats } from './corpus';
 import { adapterVersion, checkAvailable, readManifest, resolveArgv, type Availability, type ManifestEntry } from './manifest';
-import { csvReport, formatClassesText, formatPairsText, htmlReport, markdownReport, show, terminalText } from './report';
+import { formatClassesText, formatPairsText, jsonText, renderReport, reportFromJson, show, terminalText, type CompareJson } from './report';
+import { CorpusHash, gitCommit, osText, REPORT_FORMAT, sha256, shellWord, type Provenance } from './provenance';
+import { SPEC_COMMIT, SPEC_URL } from './spec';
 import { EQUIVALENCES, FORGIVEN, type Equivalence } from './meaning';
 import { BROWSER_ENGINES, CandidateCollector, candidatesJson, wptCandidates } from './candidates';
 import type { PairReport } from './pairs';
@@ -282,6 +286,8 @@ interface Part {
   open?(): Promise<void>;
   /** Optional: lets go of what `open` opened, when the run does not start after all. */
   close?(): Promise<void>;
+  /** Optional, for a file: the SHA-256 of its bytes read so far (all of them once it is read to its end). */
+  sha256?(): string;
 }
 
 function readBytes(io: CliIO, path: string, shown: string): Buffer {
@@ -363,16 +369,25 @@ function linePart(io: CliIO, path: string, shown: string, format: LineFormat): P
     chunks = () => [bytes];
   }
   const stats: LineStats = { bytes: 0, skipped: 0, lines: 0, invalid: 0 };
+  // the file's SHA-256, over the pieces as they are read (standard input has none: it is no file)
+  const hash = path === '-' ? null : createHash('sha256');
+  async function* hashed(pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const piece of pieces) {
+      hash?.update(piece);
+      yield piece;
+    }
+  }
   const part: Part = {
     name: shown,
     size,
+    ...(hash ? { sha256: () => hash.copy().digest('hex') } : {}),
     count: 0,
     done: () => stats.bytes,
     // The reader skips a line for its length; the JSON-lines format also for not being a case.
     skipped: () => ({ tooLong: stats.skipped, invalid: stats.invalid ?? 0, ...(stats.firstInvalid ? { firstInvalid: stats.firstInvalid } : {}) }),
     ...(open ? { open, close: async () => opened?.close() } : {}),
     async *read() {
-      for await (const c of linesCorpus(chunks(), format, stats)) {
+      for await (const c of linesCorpus(hashed(chunks()), format, stats)) {
         part.count++;
         yield c;
       }
@@ -399,9 +414,13 @@ function listPart(name: string, cases: CompareCase[]): Part {
 }
 
 function wptPart(io: CliIO, path: string, shown: string): Part {
-  const text = new TextDecoder('utf-8').decode(readBytes(io, path, shown));
+  const bytes = readBytes(io, path, shown);
+  const text = new TextDecoder('utf-8').decode(bytes);
   try {
-    return listPart(shown, parseWptCorpus(text));
+    const digest = sha256(bytes);
+    const part = listPart(shown, parseWptCorpus(text));
+    part.sha256 = () => digest;
+    return part;
   } catch (e) {
     throw usage(`the corpus file ${JSON.stringify(shown)} is not WPT urltestdata JSON: ${(e as Error).message}`);
   }
@@ -783,7 +802,7 @@ export const command: CommandSpec = {
     list: { type: 'boolean', description: 'list the parsers: which are available here, and how to install the others' },
     json: { type: 'boolean', description: 'print the whole report as JSON' },
     jsonl: { type: 'boolean', description: 'print one JSON line per case as it is compared (the summary goes to standard error)' },
-    report: { type: 'string', value: '<file>', multiple: true, description: 'also write the report: .html (one self-contained page, to filter and search), .md, or .csv (every listed case of every root cause, one row per parser) (repeatable)' },
+    report: { type: 'string', value: '<file>', multiple: true, description: 'also write the report: .html (one self-contained page, to filter and search, with every listed case), .md, .csv (every listed case of every root cause, one row per parser), or .json (what --json prints; .json.gz gzipped), each with its provenance (repeatable)' },
     'max-examples': { type: 'string', value: '<n>', description: 'how many disagreements of each kind to show (default 5)' },
     timeout: { type: 'string', value: '<ms>', description: `how long an adapter process may go without answering a waiting request, once it has started (default ${DEFAULT_TIMEOUT_MS})` },
     'startup-timeout': { type: 'string', value: '<ms>', description: `how long an adapter process may take from its start to its first answer, apart from --timeout: a browser or a JVM takes seconds on a loaded machine (default ${DEFAULT_STARTUP_TIMEOUT_MS})` },
@@ -803,7 +822,7 @@ export const command: CommandSpec = {
       return;
     }
     if (opts.json && opts.jsonl) throw usage('--json and --jsonl cannot go together');
-    for (const r of opts.report ?? []) if (!/\.(html?|md|markdown|csv)$/i.test(r)) throw usage(`--report wants a file ending in .html, .md or .csv, not ${JSON.stringify(r)}`);
+    for (const r of opts.report ?? []) if (!/\.(html?|md|markdown|csv|json|json\.gz)$/i.test(r)) throw usage(`--report wants a file ending in .html, .md, .csv, .json or .json.gz, not ${JSON.stringify(r)}`);
     const equivalence = (opts.equivalence ?? 'meaning') as Equivalence;
     if (!EQUIVALENCES.includes(equivalence)) throw usage(`--equivalence wants ${EQUIVALENCES.join(' or ')}, not ${JSON.stringify(opts.equivalence)}`);
     const maxExamples = nonNegativeInteger(opts.maxExamples, 5, '--max-examples');
@@ -855,6 +874,7 @@ export const command: CommandSpec = {
     let removeInterrupt = io.onInterrupt?.(onInterrupt);
     const write = (text: string) => (io.write ? io.write(text) : io.out(text));
     let buffered = '';
+    const corpusHash = new CorpusHash();
     let report: StreamReport;
     try {
       report = await compareStream(chain(parts), {
@@ -866,7 +886,10 @@ export const command: CommandSpec = {
         equivalence,
         signal: stop.signal,
         abandon: abandon.signal,
-        observe: candidates?.collector.observe,
+        observe: (c, names, outcomes) => {
+          corpusHash.add(c);
+          candidates?.collector.observe(c, names, outcomes);
+        },
         onCase: opts.jsonl
           ? (r) => {
               buffered += JSON.stringify(r) + '\n';
@@ -889,22 +912,28 @@ export const command: CommandSpec = {
     // a file that cannot be written after all (a disk full) loses nothing else: the output is still
     // printed, then one line for each such file, and the exit status is 1
     const unwritten: string[] = [];
+    const provenance = provenanceOf(opts, report, parts, corpusHash);
     if (candidates && candidatesFile) {
-      const failure = await writeCandidates(io, candidatesFile, candidates, report.stopped);
+      const failure = await writeCandidates(io, candidatesFile, candidates, report.stopped, provenance);
       if (failure !== null) unwritten.push(failure);
     }
     const sources: Source[] = parts.map((p) => ({ name: p.name, cases: p.count, skipped: p.skipped() }));
     const skipped = skippedLines(sources);
-    const out = { corpus: { cases: report.cases, sources }, ...report, ...(report.equivalence === 'meaning' ? { forgiven: FORGIVEN.map((f) => f.text) } : {}) };
+    const out = { provenance, corpus: { cases: report.cases, sources }, ...report, ...(report.equivalence === 'meaning' ? { forgiven: FORGIVEN.map((f) => f.text) } : {}) };
     const skippedNote = skipped.map((l) => ` ${l[0].toUpperCase()}${l.slice(1)}.`).join('');
     const partialNote = report.stopped ? `Partial report: the run was stopped by Ctrl-C after ${fmt(report.cases)} cases, and only those are counted. ` : '';
     const buildNote = builds.map((b) => ` ${buildHeading(b)}: ${b.name} is that build, compared with this one.`).join('');
-    const doc = { ...report, sources, note: `${partialNote}Produced by url-grammar compare${report.stopped ? ' (partial)' : ''}.${buildNote}${skippedNote}` };
+    const produced = `${partialNote}Produced by url-grammar compare${report.stopped ? ' (partial)' : ''}.${buildNote}${skippedNote}`;
+    const whole = { ...(builds.length > 0 ? { ...out, builds: builds.map((b) => ({ name: b.name, dir: b.dir, version: b.version })) } : out), note: produced };
+    const json = jsonText(whole, 2) + '\n';
+    // every document is made from the JSON as it reads back, so that the JSON report alone makes
+    // the others again (reportFromJson): the committed zoo report is checked so
+    const doc = reportFiles.length > 0 ? reportFromJson(JSON.parse(json) as CompareJson) : null;
     for (const r of reportFiles) {
-      const failure = writeOutputFile(r, /\.html?$/i.test(r.file) ? htmlReport(doc) : /\.csv$/i.test(r.file) ? csvReport(doc) : markdownReport(doc));
+      const failure = writeOutputFile(r, /\.json$/i.test(r.file) ? json : /\.json\.gz$/i.test(r.file) ? gzipSync(json, { level: 9 }) : renderReport(r.file, doc!));
       if (failure !== null) unwritten.push(failure);
     }
-    if (opts.json) io.out(JSON.stringify(builds.length > 0 ? { ...out, builds: builds.map((b) => ({ name: b.name, dir: b.dir, version: b.version })) } : out, null, 2) + '\n');
+    if (opts.json) io.out(json);
     else if (opts.jsonl) {
       // standard output holds the cases only: what was left out goes with the summary
       for (const l of skipped) io.err(`compare: ${l}\n`);
@@ -991,7 +1020,7 @@ export function checkOutputFile(file: string, what: string): OutputFile {
  * leaves the file that was there as it was, and no new file behind. Null when written, otherwise
  * the one line that says why not.
  */
-function writeOutputFile(out: OutputFile, text: string): string | null {
+function writeOutputFile(out: OutputFile, text: string | Uint8Array): string | null {
   try {
     writeFileSafely(out.file, text, { replace: true });
     return null;
@@ -1016,10 +1045,10 @@ function candidateSetup(adapters: readonly ParserAdapter[]): { collector: Candid
  * says why not (the comparison's own output is printed either way). "written to" is said only once
  * the file is written.
  */
-async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: CandidateCollector; browsers: ParserAdapter[] }, stopped: boolean): Promise<string | null> {
+async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: CandidateCollector; browsers: ParserAdapter[] }, stopped: boolean, provenance: Provenance): Promise<string | null> {
   if (stopped) {
     // the browsers are not asked again after Ctrl-C: the file says so rather than holding unchecked inputs
-    return writeOutputFile(out, candidatesJson({ candidates: [], seen: setup.collector.causes().length, covered: 0, asks: 0 }, 'The run was stopped by Ctrl-C before the candidates were checked against WPT and minimised: none are written.'));
+    return writeOutputFile(out, candidatesJson({ candidates: [], seen: setup.collector.causes().length, covered: 0, asks: 0 }, { note: 'The run was stopped by Ctrl-C before the candidates were checked against WPT and minimised: none are written.', provenance }));
   }
   let found: Awaited<ReturnType<typeof wptCandidates>>;
   try {
@@ -1028,11 +1057,56 @@ async function writeCandidates(io: CliIO, out: OutputFile, setup: { collector: C
   } catch (e) {
     return `cannot find the WPT candidates for ${JSON.stringify(out.file)}: ${firstLine(e)}`;
   }
-  const failure = writeOutputFile(out, candidatesJson(found));
-  const counts = `${found.seen} behaviours where a browser differs from the standard, ${found.covered} of them shown by WPT inputs (each engine difference); ${found.asks} inputs re-asked`;
+  const failure = writeOutputFile(out, candidatesJson(found, { provenance }));
+  const counts = `${found.seen} behaviours where a browser differs from the standard, ${found.covered} of them shown by WPT inputs (each engine behaviour), ${found.collapsed ?? 0} collapsed into a candidate${found.unminimised ? `, ${found.unminimised} not minimised within the bound (left out)` : ''}; ${found.asks} inputs asked of one engine each`;
   if (failure !== null) return `${failure} (${found.candidates.length} candidates found, not written; ${counts})`;
   io.err(`compare: --wpt-candidates: ${found.candidates.length} written to ${terminalText(out.file)} (${counts})\n`);
   return null;
+}
+
+/** The command line that makes the same report: `url-grammar compare` and every option given, in the order --help lists them. */
+export function commandLine(opts: Record<string, unknown>): string {
+  const words = ['url-grammar', 'compare'];
+  for (const [long, spec] of Object.entries(command.options)) {
+    const v = opts[long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())];
+    if (v === undefined || v === false) continue;
+    if (spec.type === 'boolean') words.push(`--${long}`);
+    else for (const x of Array.isArray(v) ? v : [v]) words.push(`--${long}`, shellWord(String(x)));
+  }
+  return words.join(' ');
+}
+
+/** The version in a package.json, or "unknown". */
+function packageVersion(file: string): string {
+  try {
+    const v = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+    return typeof v === 'string' ? v : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Where the report comes from (./provenance), once the run has ended. */
+function provenanceOf(opts: CompareOptionsCli, report: StreamReport, parts: readonly Part[], corpus: CorpusHash): Provenance {
+  const root = packageRoot();
+  const git = gitCommit(root);
+  let core = 'unknown';
+  try {
+    core = packageVersion(require.resolve('url-grammar/package.json'));
+  } catch {
+    // not resolvable: left unknown
+  }
+  return {
+    format: REPORT_FORMAT,
+    date: new Date().toISOString(),
+    urlGrammar: { version: core, compare: packageVersion(join(root, 'package.json')), commit: git?.commit ?? null, modified: git?.modified ?? false },
+    command: commandLine(opts as Record<string, unknown>),
+    os: osText(),
+    node: process.versions.node,
+    parsers: [{ name: report.reference, version: builtinVersion('url-grammar') }, ...report.adapters.map((a) => ({ name: a.name, version: a.version ?? null }))],
+    spec: { commit: SPEC_COMMIT, url: SPEC_URL },
+    corpus: { cases: corpus.cases, sha256: corpus.digest(), files: parts.flatMap((p) => (p.sha256 ? [{ name: p.name, sha256: p.sha256() }] : [])) },
+  };
 }
 
 function rate(a: AdapterReport): string {

@@ -15,9 +15,10 @@ import { COMPONENTS, type AdapterReport, type Result } from './compare';
 import type { ClassReport, ClassSide, RootCause, RootCauseExample } from './classes';
 import { FORGIVEN, type Equivalence } from './meaning';
 import { pinnedLink, SPEC_COMMIT } from './spec';
+import { citation, provenanceLines, type Provenance } from './provenance';
 import type { PairAnswer, PairReport } from './pairs';
 import type { StreamReport } from './stream';
-import { printable, type Colors } from 'url-grammar/cli';
+import { printable, quoted, type Colors } from 'url-grammar/cli';
 
 export interface ReportSource {
   name: string;
@@ -32,6 +33,41 @@ export interface ReportInput extends Omit<StreamReport, 'equivalence' | 'exact'>
   sources: ReportSource[];
   /** Free text under the title (how it was produced). */
   note?: string;
+  /** Where the report comes from (./provenance): every document says it, with a block to cite it by. */
+  provenance?: Provenance;
+}
+
+/** What --json prints and --report FILE.json writes: the run's report, its corpus and its provenance. */
+export interface CompareJson extends StreamReport {
+  provenance?: Provenance;
+  corpus: { cases: number; sources: ReportSource[] };
+  /** What --equivalence meaning forgave, in words. */
+  forgiven?: string[];
+  /** How it was produced, in a sentence (what a document says under its title). */
+  note?: string;
+}
+
+/** The documents' input from a JSON report (--json, --report FILE.json): what the run wrote beside it, made again. */
+export function reportFromJson(j: CompareJson): ReportInput {
+  return { ...j, sources: j.corpus.sources.map((x) => ({ name: x.name, cases: x.cases })) };
+}
+
+/** The document a --report file's name asks for: .html or .htm, .csv, otherwise Markdown. */
+export function renderReport(file: string, r: ReportInput): string {
+  return /\.html?$/i.test(file) ? htmlReport(r) : /\.csv$/i.test(file) ? csvReport(r) : markdownReport(r);
+}
+
+/**
+ * JSON text whose every string is written by the core's `quoted` (url-grammar/cli): exact when
+ * read back, and with no code point in it that a reader would not see (U+00A0 as \u00a0, U+202E
+ * as \u202e). For --json, --report FILE.json and the --wpt-candidates file.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  const strings: string[] = [];
+  // every string value becomes a placeholder that no string can be (they are all replaced), then
+  // each placeholder its string, quoted
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? `\u0000${strings.push(v) - 1}` : v), indent);
+  return text.replace(/"\\u0000([0-9]+)"/g, (_m, i: string) => quoted(strings[Number(i)]));
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -42,29 +78,27 @@ export function rate(agreed: number, compared: number): string {
   return `${(Math.floor((agreed / compared) * 10_000) / 100).toFixed(2)}%`;
 }
 
-/** What a terminal would not show as itself: C1 controls, line and paragraph separators, zero-width and bidi formatting characters. */
-const INVISIBLE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
-
-const invisibleEscaped = (s: string) => s.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 /**
- * Text from a parser, a corpus or an adapter (a message, a name, a version) as one line that shows
- * what it holds: control characters as printable (url-grammar/cli) writes them (\x1b, \n), then
- * what is left of INVISIBLE as \uXXXX. An ESC cannot move the cursor, a newline cannot forge a
- * line of the output, a U+202E cannot reorder the rest of it.
+ * Text from a parser, a corpus or an adapter (a message, a name, a version), or the tool's own
+ * description of one, as one line that shows what it holds: the core's `printable`
+ * (url-grammar/cli), the one function every report, comment and description writes through. Control
+ * characters are escapes (\x1b, \n) and every code point a reader would not see as itself (U+00A0
+ * and the other spaces, bidi and zero-width characters, C1 controls) is written out (`<U+00A0>`):
+ * an ESC cannot move the cursor, a newline cannot forge a line, a U+202E cannot reorder the rest.
  */
 export function terminalText(s: string): string {
-  return invisibleEscaped(printable(s));
+  return printable(s);
 }
 
 /**
- * A value (an input, a host) shown on one line: JSON quoting, which escapes the control characters
- * (\u001b, \n) and marks where the value begins and ends, with INVISIBLE as \uXXXX too.
+ * A value (an input, a host) shown on one line: the core's `quoted` (url-grammar/cli), JSON's
+ * quoting with every such code point as a `\u00a0` escape, so that it is exact, marks where the
+ * value begins and ends, and still reads back as the value.
  */
 export function show(s: string | null, noAnswer = false): string {
   if (noAnswer) return '(could not answer)';
   if (s === null) return '(not given)';
-  return invisibleEscaped(JSON.stringify(s));
+  return quoted(s);
 }
 
 /**
@@ -282,6 +316,42 @@ function agreementNote(t: { agreed: number; compared: number; exact?: number }):
   return exact < t.agreed ? `${fmt(t.agreed)}/${fmt(t.compared)}; as text ${fmt(exact)}` : `${fmt(t.agreed)}/${fmt(t.compared)}`;
 }
 
+/** A class's cases by parser in words: "firefox 30, chromium 12" (the parsers with a case, most first; "none" when none has). */
+function byParserText(c: ClassReport, shownParsers: readonly AdapterReport[]): string {
+  const counts = shownParsers.map((x) => [x.name, c.byParser[x.name] ?? 0] as const).filter(([, n]) => n > 0);
+  counts.sort((x, y) => y[1] - x[1]);
+  return counts.length === 0 ? 'none' : counts.map(([n, k]) => `${terminalText(n)} ${fmt(k)}`).join(', ');
+}
+
+/** The provenance as a Markdown section: a list of what and value (literal text, the command a code span), then the block to cite. */
+function provenanceMarkdown(p: Provenance): string[] {
+  const out = ['## Provenance', ''];
+  for (const [k, v] of provenanceLines(p)) out.push(`- ${mdText(k)}: ${k === 'command' ? codeSpan(terminalText(v)) : mdText(v)}`);
+  const cite = citation(p);
+  out.push('', 'To cite this report:', '');
+  for (const l of fenced(`${cite.text}\n\n${cite.bibtex}`)) out.push(l);
+  return out;
+}
+
+/** A fenced code block (CommonMark) holding `text` exactly, made printable: its fence longer than any run of backticks in it. */
+function fenced(text: string): string[] {
+  const body = text.split('\n').map((l) => terminalText(l));
+  let longest = 2;
+  for (const l of body) for (const run of l.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}text`, ...body, fence];
+}
+
+/** The provenance as an HTML section: a table of what and value, then the block to cite (text and BibTeX). */
+function provenanceHtml(p: Provenance): string {
+  const rows = provenanceLines(p).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${k === 'command' ? `<code>${esc(terminalText(v))}</code>` : esc(terminalText(v))}</td></tr>`);
+  const cite = citation(p);
+  return (
+    `<section id="provenance"><h2>Provenance</h2><table class="provenance">${rows.join('')}</table>` +
+    `<p>To cite this report:</p><pre id="cite">${esc(terminalText(cite.text))}</pre><pre id="bibtex">${cite.bibtex.split('\n').map((l) => esc(terminalText(l))).join('\n')}</pre></section>`
+  );
+}
+
 /**
  * The report as Markdown. Everything in it that came from a parser or a corpus (inputs, hosts and
  * other values, messages, parsers' names and versions, file names, the note) is a code span
@@ -292,6 +362,10 @@ export function markdownReport(r: ReportInput): string {
   const a = shown(r);
   const lines: string[] = ['# url-grammar compare', ''];
   if (r.note) lines.push(mdText(r.note), '');
+  if (r.provenance) {
+    for (const l of provenanceMarkdown(r.provenance)) lines.push(l);
+    lines.push('');
+  }
   for (const s of summaryLines(r, w)) lines.push(`- ${s}`);
   const eq = equivalenceText(r);
   // as literal text: the examples in them ("http://h:80/") must not become links
@@ -334,8 +408,8 @@ export function markdownReport(r: ReportInput): string {
   lines.push('', '## Disagreement classes', '', `A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. ⚠ marks the security-relevant kinds (the host, or one parser failing where another parses: the confusions behind SSRF and open-redirect bugs). Each step links to url.bs at whatwg/url ${SPEC_COMMIT}, the text url-grammar implements. Counts are of cases; each parser of a root cause is shown with its own values.`, '');
   lines.push('| class | decided by | cases | root causes |', '| :--- | :--- | ---: | ---: |');
   for (const c of r.classes) lines.push(`| ${c.security ? '⚠ ' : ''}${c.title} | [${classAnchor(c)}](${pinnedLink(classAnchor(c))}) | ${fmt(c.cases)} | ${fmt(c.rootCauseCount)} |`);
-  lines.push('', 'Cases in each class, by parser:', '', `| parser | ${r.classes.map((c) => `${c.security ? '⚠ ' : ''}${c.id}`).join(' | ')} |`, `| :--- |${r.classes.map(() => ' ---: |').join('')}`);
-  for (const x of a) lines.push(`| ${mdText(x.name)} | ${r.classes.map((c) => fmt(c.byParser[x.name] ?? 0)).join(' | ')} |`);
+  lines.push('', 'Cases in each class, by parser (the parsers with a case, most first):', '');
+  for (const c of r.classes) if (c.cases > 0) lines.push(`- ${c.security ? '⚠ ' : ''}${mdOwn(c.title)}: ${mdText(byParserText(c, a))}`);
   for (const c of r.classes) {
     if (c.cases === 0) continue;
     lines.push('', `### ${c.security ? '⚠ ' : ''}${c.title}: ${fmt(c.cases)} cases`, '');
@@ -387,13 +461,19 @@ const CSV_COLUMNS = ['class', 'security', 'root cause', 'parser', 'parser cases'
  * (the columns CSV_COLUMNS; a value that is a failure is "(fails)", no base is empty).
  */
 export function csvReport(r: ReportInput): string {
-  const rows: string[] = [CSV_COLUMNS.join(',')];
+  // the provenance first, as lines that start with "#" (which CSV readers skip when told to:
+  // pandas' comment="#", R's comment.char="#"), each one line of printable text
+  const rows: string[] = r.provenance ? [...provenanceLines(r.provenance).map(([k, v]) => `# ${k}: ${terminalText(v)}`), `# to cite: ${terminalText(citation(r.provenance).text)}`] : [];
+  rows.push(CSV_COLUMNS.join(','));
   for (const c of r.classes) {
     for (const k of c.rootCauses) {
       const cases = new Map(k.parsers.map((p) => [p.name, p.cases]));
       for (const e of k.caseList) {
         e.parsers.forEach((p, i) => {
-          const cells = [c.id, c.security ? 'yes' : 'no', k.key, p, String(cases.get(p) ?? 0), e.input, e.base ?? '', e.reference ?? '(fails)', e.values[i] ?? '(fails)', reproduceCommand(e.input, e.base, [p], r.equivalence ?? 'exact')];
+          // text a reader sees as the core's printable writes it (U+00A0 as <U+00A0>); the exact
+          // case is in the command's ASCII JSON, and in --json
+          const seen = (v: string | null) => (v === null ? '(fails)' : terminalText(v));
+          const cells = [c.id, c.security ? 'yes' : 'no', terminalText(k.key), terminalText(p), String(cases.get(p) ?? 0), seen(e.input), e.base === null ? '' : seen(e.base), seen(e.reference), seen(e.values[i]), reproduceCommand(e.input, e.base, [p], r.equivalence ?? 'exact')];
           rows.push(cells.map(csvCell).join(','));
         });
       }
@@ -403,7 +483,7 @@ export function csvReport(r: ReportInput): string {
 }
 
 /** Text for a <script type="application/json">: JSON whose "<" cannot close the element or open a comment. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (v: unknown) => jsonText(v).replace(/</g, '\\u003c');
 
 const PAGE_STYLE =
   'body{font:15px/1.45 system-ui,sans-serif;margin:1.5em;color:#222}' +
@@ -416,6 +496,13 @@ const PAGE_STYLE =
   'details.class{border-top:1px solid #ddd;margin-top:.6em}details.class>summary{font-size:1.1em;font-weight:600;cursor:pointer;padding:.3em 0}' +
   'details.finding{margin:.3em 0 .3em 1em}details.finding>summary{cursor:pointer}' +
   'table.finding td{text-align:left}table.finding td.n{text-align:right}.cmd{display:block;margin-top:.2em}' +
+  // a long value with nothing to break it at (a path of 300 letters) breaks anywhere rather than widen the page
+  'table.finding td,table.cases td,#classes td,ul.sides li,summary{overflow-wrap:anywhere}' +
+  '#agreement th,#agreement td{font-size:13px;padding:.2em .3em}' +
+  'details.cases{margin:.2em 0 .6em}details.cases>summary{cursor:pointer;color:#444}table.cases td{text-align:left;font-size:13px}' +
+  'table.provenance th,table.provenance td{text-align:left}table.provenance td{word-break:break-word}' +
+  'pre{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.4em .6em;font:13px ui-monospace,monospace}' +
+  '#classes td.by{text-align:left;font-size:13px}table.pairs th{font-size:12px}table.pairs td{font-size:11px;padding:.15em .2em}table.pairs td:first-child{font-size:12px;white-space:normal}' +
   '[hidden]{display:none !important}';
 
 /**
@@ -495,6 +582,7 @@ export function htmlReport(r: ReportInput): string {
   h.push('<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">', '<title>url-grammar compare</title>');
   h.push(`<style>${PAGE_STYLE}</style>`, '</head><body>', '<h1>url-grammar compare</h1>');
   if (r.note) h.push(`<p>${esc(terminalText(r.note))}</p>`);
+  if (r.provenance) h.push(provenanceHtml(r.provenance));
   h.push('<ul>');
   for (const s of summaryLines(r, TERMINAL)) h.push(`<li>${esc(s)}</li>`);
   h.push('</ul>');
@@ -521,8 +609,9 @@ export function htmlReport(r: ReportInput): string {
   if (pairs.length > 0) {
     const pn = pairNames(pairs);
     h.push('<details class="section" id="pairs"><summary><h2 style="display:inline">Parser against parser</h2></summary><p>Each cell: above, the share of the cases both parsers answered on which they agree on success (both parse or both fail); below, the share of those both parse, with a hostname each, on which they name the same host (by meaning: case, IDNA, IPv4 and IPv6 spellings and a trailing dot aside). The colour follows the host.</p>');
-    h.push(`<div class="scroll"><table class="pairs"><tr><th></th>${pn.map((n) => `<th>${esc(terminalText(n))}</th>`).join('')}</tr>`);
-    for (const x of pn) {
+    // columns numbered as the rows, so that twenty parsers fit the width of a page
+    h.push(`<div class="scroll"><table class="pairs"><tr><th></th>${pn.map((n, i) => `<th title="${esc(terminalText(n))}">${i + 1}</th>`).join('')}</tr>`);
+    for (const [row, x] of pn.entries()) {
       const cells = pn.map((y) => {
         if (x === y) return '<td>·</td>';
         const found = pairOf(pairs, x, y);
@@ -532,7 +621,7 @@ export function htmlReport(r: ReportInput): string {
         const link = p.hostDisagreements + p.successDisagreements > 0 ? (t: string) => `<a href="#pair-${esc(slug(p.a))}--${esc(slug(p.b))}">${t}</a>` : (t: string) => t;
         return `<td${shade(p.hostCompared - p.hostDisagreements, p.hostCompared)} title="${esc(title)}">${link(`${rate(p.compared - p.successDisagreements, p.compared)}<br>${rate(p.hostCompared - p.hostDisagreements, p.hostCompared)}`)}</td>`;
       });
-      h.push(`<tr><td>${esc(terminalText(x))}</td>${cells.join('')}</tr>`);
+      h.push(`<tr><td>${row + 1} ${esc(terminalText(x))}</td>${cells.join('')}</tr>`);
     }
     h.push('</table></div>');
     const listed = pairsByDisagreement(pairs);
@@ -548,14 +637,16 @@ export function htmlReport(r: ReportInput): string {
   h.push(
     `<h2>Disagreement classes</h2><p>A case counts in a class when some parser differs from url-grammar there; the attack families (scheme, slash and backslash confusion, URL-encoded data confusion, scheme mix-up: Claroty and Snyk, 2022; path traversal by dot segments) count only the inputs of their shape. <span class="sec">⚠</span> marks the security-relevant kinds: the host, or one parser failing where another parses (the confusions behind SSRF and open-redirect bugs). Each step links to url.bs at whatwg/url ${esc(SPEC_COMMIT)}, the text url-grammar implements. Counts are of cases; each parser of a root cause is shown with its own values, its own shortest case, and a command that reproduces it.</p>`,
   );
-  h.push('<table><tr><th>class</th><th>decided by</th><th>cases</th><th>root causes</th></tr>');
+  // each class's cases by parser in a cell of its own row (the parsers with a case, most first), so
+  // that the table is as wide with twenty parsers as with two
+  h.push('<table id="classes"><tr><th>class</th><th>decided by</th><th>cases</th><th>root causes</th><th>cases by parser</th></tr>');
   for (const c of r.classes) {
-    h.push(`<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(pinnedLink(classAnchor(c)))}">${esc(classAnchor(c))}</a></td><td>${fmt(c.cases)}</td><td>${fmt(c.rootCauseCount)}</td></tr>`);
+    h.push(
+      `<tr><td>${c.security ? '<span class="sec">⚠</span> ' : ''}${c.cases > 0 ? `<a href="#class-${c.id}">${esc(c.title)}</a>` : esc(c.title)}</td><td><a href="${esc(pinnedLink(classAnchor(c)))}">${esc(classAnchor(c))}</a></td><td>${fmt(c.cases)}</td><td>${fmt(c.rootCauseCount)}</td>` +
+        `<td class="by">${esc(byParserText(c, a))}</td></tr>`,
+    );
   }
-  h.push('</table><p>Cases in each class, by parser:</p>');
-  h.push(`<div class="scroll"><table><tr><th>parser</th>${r.classes.map((c) => `<th>${c.security ? '<span class="sec">⚠</span> ' : ''}${esc(c.id)}</th>`).join('')}</tr>`);
-  for (const x of a) h.push(`<tr><td>${esc(terminalText(x.name))}</td>${r.classes.map((c) => `<td>${fmt(c.byParser[x.name] ?? 0)}</td>`).join('')}</tr>`);
-  h.push('</table></div>');
+  h.push('</table>');
   // the controls: what the script filters by
   const hit = r.classes.filter((c) => c.cases > 0);
   h.push(
@@ -608,7 +699,25 @@ function findingHtml(c: ClassReport, k: RootCause, r: ReportInput): string {
   return (
     `<details class="finding" data-class="${esc(c.id)}" data-security="${c.security ? 1 : 0}" data-parsers="${esc(parsers.join(' '))}"><summary>${esc(rootCauseText(k, r.reference))}</summary>` +
     `<table class="finding"><tr><th>parser</th><th>cases</th><th>its own values</th><th>its shortest case, and the command that reproduces it</th></tr>${rows.join('')}</table>` +
-    `<p>${plural(k.listed, 'case')} of it listed in the CSV${k.listed < k.cases ? ` (of ${fmt(k.cases)}: the bound of listed cases was reached)` : ''}.</p></details>`
+    casesHtml(k, r.reference) +
+    '</details>'
+  );
+}
+
+/**
+ * Every listed case of a root cause, in a collapsed list of its own: the input and base, the
+ * reference's value and each parser's that shows it there (values as `show` writes them).
+ */
+function casesHtml(k: RootCause, reference: string): string {
+  const bound = k.listed < k.cases ? ` (of ${fmt(k.cases)}: the bound of listed cases was reached)` : '';
+  if (k.caseList.length === 0) return `<p>No case of it listed${bound}.</p>`;
+  const rows = k.caseList.map((e) => {
+    const values = e.parsers.map((p, i) => `${esc(terminalText(p))} <code>${e.values[i] === null ? '(fails)' : esc(show(e.values[i]))}</code>`).join('<br>');
+    return `<tr><td><code>${esc(show(e.input))}</code>${e.base !== null ? `<br>base <code>${esc(show(e.base))}</code>` : ''}</td><td><code>${e.reference === null ? '(fails)' : esc(show(e.reference))}</code></td><td>${values}</td></tr>`;
+  });
+  return (
+    `<details class="cases"><summary>${k.caseList.length === 1 ? 'its case' : `all ${fmt(k.caseList.length)} cases of it`}${bound}</summary>` +
+    `<table class="cases"><tr><th>input</th><th>${esc(terminalText(reference))}</th><th>each parser that shows it</th></tr>${rows.join('')}</table></details>`
   );
 }
 

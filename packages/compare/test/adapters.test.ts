@@ -68,6 +68,7 @@ const CASES: Record<string, [input: string, base: string | null]> = {
   backslash: ['http:\\\\h\\p', null], // backslashes as slashes
   fileHost: ['file://h/p', null], // a file URL with a host
   rootless: ['abc:rootless', 'abc://host/path'], // a scheme and a rootless path, against a base of that scheme
+  emptyRef: ['', 'https://example.com/a/b?q#f'], // the empty reference: the base, without its fragment by the standard
   long: ['https://example.com/' + 'a'.repeat(65536), null], // a 64 KB line
 };
 
@@ -140,6 +141,9 @@ const EXPECTED: Record<string, Record<string, Expect>> = {
     dots: { ok: true, protocol: 'HTTP:', pathname: '/a/./b/../c' },
     bigPort: { ok: true, port: '99999' },
     rootless: { ok: false, message: /NotImplementedError: absolute URI with rootless path/ }, // click() declines it
+    // click("") is the base itself, its fragment kept (issue 48: the adapter gave click a URL made
+    // from "", which drops it, where its README says it calls click with the input)
+    emptyRef: { ok: true, href: 'https://example.com/a/b?q#f', hash: '#f' },
   },
   'go-net-url': {
     space: { ok: false, message: /invalid character " " in host name/ },
@@ -647,6 +651,31 @@ for (const adapter of MANIFEST) {
           return;
         }
         for (const [k, v] of Object.entries(want)) expect(got[k], `${k} in ${JSON.stringify(got)}`).to.equal(v);
+      });
+    }
+
+    if (adapter.name === 'python-hyperlink') {
+      it('calls what its README says: its answers are those of URL.from_text(input), or URL.from_text(base).click(input), called directly', () => {
+        // the parser itself, through Python (not the adapter): the href of each case, or the exception's name
+        const script = [
+          'import hyperlink, json, sys',
+          'out = []',
+          'for input, base in json.load(sys.stdin):',
+          '    try:',
+          '        u = hyperlink.URL.from_text(input) if base is None else hyperlink.URL.from_text(base).click(input)',
+          '        out.append(u.to_text(with_password=True) if u.scheme else None)',
+          '    except Exception as e:',
+          '        out.append(None)',
+          'print(json.dumps(out))',
+        ].join('\n');
+        const cases = names.filter((n) => n !== 'long').map((n) => CASES[n]);
+        const r = spawnSync(adapter.command[0], ['-B', '-c', script], { input: JSON.stringify(cases), encoding: 'utf8', timeout: 60_000 });
+        expect(r.status, r.stderr).to.equal(0);
+        const direct = JSON.parse(r.stdout) as Array<string | null>;
+        names.filter((n) => n !== 'long').forEach((n, i) => {
+          const got = answer(n);
+          expect(got.ok ? got.href : null, `${n}: ${JSON.stringify(CASES[n])}`).to.equal(direct[i]);
+        });
       });
     }
 

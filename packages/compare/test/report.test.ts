@@ -17,7 +17,12 @@ import { pathToFileURL } from 'node:url';
 import { URL as GrammarURL } from 'url-grammar';
 import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
 import { compareStream, type StreamReport } from '../src/stream';
-import { csvCell, csvReport, htmlReport, reproduceCommand, type ReportInput } from '../src/report';
+import { csvCell, csvReport, htmlReport, markdownReport, mdText, reportFromJson, reproduceCommand, type CompareJson, type ReportInput } from '../src/report';
+import { citation } from '../src/provenance';
+import { printable } from 'url-grammar/cli';
+import { createHash } from 'node:crypto';
+import { type as osType } from 'node:os';
+import { REPORT_FORMAT } from '../src/provenance';
 import { whichCommand } from '../src/manifest';
 import type { ParserAdapter, Result } from '../src/compare';
 
@@ -89,7 +94,11 @@ describe('compare: the report as CSV, and the command that reproduces a finding'
       const { io, err } = captureIO({ readFile: (p) => readFileSync(p) });
       expect(await mainAsync(['compare', '--corpus', corpus, '--against', 'url-parse', '--report', out, '--workers', '0'], io), err()).to.equal(0);
       const csv = readFileSync(out, 'utf8');
-      expect(csv.split('\r\n')[0]).to.equal('class,security,root cause,parser,parser cases,input,base,reference value,parser value,command');
+      // the provenance first, as lines a CSV reader told comment="#" skips; then the header
+      const lines = csv.split('\r\n');
+      const header = lines.findIndex((l) => !l.startsWith('#'));
+      expect(lines.slice(0, header).map((l) => l.slice(0, l.indexOf(':')))).to.deep.equal(['# date', '# url-grammar', '# command', '# system', '# parsers', '# URL Standard', '# corpus', '# report format', '# to cite']);
+      expect(lines[header]).to.equal('class,security,root cause,parser,parser cases,input,base,reference value,parser value,command');
       expect(csv).to.include(',url-parse,');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -127,6 +136,62 @@ describe('compare: the report as CSV, and the command that reproduces a finding'
     }
     // an input with a quote, a tab and non-ASCII: one line of ASCII, quoted for the shell
     expect(reproduceCommand("a'b\tü", 'http://x/', ['p'], 'exact')).to.equal(String.raw`printf '%s\n' '{"input":"a'\''b\tu00fc","base":"http://x/"}' | url-grammar compare --corpus - --corpus-format jsonl --against 'p' --equivalence exact`.replace('u00fc', '\\u00fc'));
+  });
+});
+
+describe('compare: provenance on every report, and no invisible code point in any', function () {
+  this.timeout(60_000);
+
+  it('--json, --report .json, .md, .html and .csv: the date, the versions and commit, the command, the system, each parser, the spec, the corpus\'s SHA-256, a block to cite; the documents made again from the JSON alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'url-grammar-provenance-'));
+    try {
+      // invisible code points in the inputs: U+00A0, U+202E, U+200B, U+E0001
+      const lines = ['http://a\u00a0b.example/', 'https://example.com/\u202eevil', 'http://x\u200b.example/', 'https://example.org/\u{E0001}', 'http://a b/'];
+      const corpus = join(dir, 'c.txt');
+      writeFileSync(corpus, lines.join('\n') + '\n');
+      const files = Object.fromEntries(['json', 'md', 'html', 'csv'].map((ext) => [ext, join(dir, `r.${ext}`)]));
+      const { io, out, err } = captureIO({ readFile: (p) => readFileSync(p), openRead: (p) => [readFileSync(p)], fileSize: (p) => readFileSync(p).length });
+      const started = Date.now();
+      expect(await mainAsync(['compare', '--corpus', corpus, '--against', 'url-parse', '--workers', '0', '--json', ...Object.values(files).flatMap((f) => ['--report', f])], io), err()).to.equal(0);
+      const json = readFileSync(files.json, 'utf8');
+      expect(json).to.equal(out());
+      const report = JSON.parse(json) as CompareJson;
+      const p = report.provenance!;
+      expect(p.format).to.equal(REPORT_FORMAT);
+      expect(Date.parse(p.date)).to.be.within(started - 1000, Date.now() + 1000);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      expect(p.urlGrammar.version).to.equal((require('url-grammar/package.json') as { version: string }).version);
+      const git = spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+      expect(p.urlGrammar.commit).to.equal(git.status === 0 ? git.stdout.trim() : null);
+      expect(p.command).to.equal(`url-grammar compare --corpus ${corpus} --against url-parse --json ${Object.values(files).map((f) => `--report ${f}`).join(' ')} --workers 0`);
+      expect(p.os).to.include(osType());
+      expect(p.node).to.equal(process.versions.node);
+      expect(p.parsers.map((x) => x.name)).to.deep.equal(['url-grammar', 'url-parse']);
+      expect(p.parsers[1].version).to.match(/^url-parse \d/);
+      expect(p.spec).to.deep.equal({ commit: '6ae8486', url: 'https://github.com/whatwg/url/blob/6ae8486/url.bs' });
+      // the corpus: its cases as JSON lines, as --corpus-format jsonl reads them, hash to it; the file's bytes to its own
+      const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
+      expect(p.corpus).to.deep.equal({ cases: lines.length, sha256: sha(lines.map((input) => `${JSON.stringify({ input, base: null })}\n`).join('')), files: [{ name: corpus, sha256: sha(readFileSync(corpus)) }] });
+      const docs = Object.fromEntries(['md', 'html', 'csv'].map((ext) => [ext, readFileSync(files[ext], 'utf8')]));
+      for (const [ext, doc] of Object.entries(docs)) {
+        for (const v of [p.date, p.command, p.corpus.sha256, p.os, `commit ${p.urlGrammar.commit ?? ''}`.trim(), p.parsers[1].version!, '6ae8486']) expect(doc, `${ext}: ${v}`).to.include(ext === 'md' && v !== p.command ? mdText(v) : ext === 'html' ? v.replace(/&/g, '&amp;') : v);
+        expect(doc, ext).to.include(citation(p).text.slice(0, 60));
+      }
+      expect(docs.md).to.include('@misc{url-grammar-compare-');
+      // no code point in any report that a reader would not see: each is as printable leaves it (line ends aside)
+      for (const [ext, text] of Object.entries({ ...docs, json })) {
+        const raw = [...text].filter((ch) => ch !== '\n' && ch !== '\r' && printable(ch) !== ch);
+        expect(raw.map((ch) => `U+${ch.codePointAt(0)!.toString(16)}`), ext).to.deep.equal([]);
+      }
+      // and what they hold is exact: the JSON reads back to the inputs, and makes the documents again
+      expect(report.classes.flatMap((c) => c.rootCauses.flatMap((k) => k.caseList.map((e) => e.input)))).to.include('http://a\u00a0b.example/');
+      const again = reportFromJson(report);
+      expect(markdownReport(again)).to.equal(docs.md);
+      expect(htmlReport(again)).to.equal(docs.html);
+      expect(csvReport(again)).to.equal(docs.csv);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -289,6 +354,81 @@ describe('compare: the HTML report in headless Chromium', function () {
         return saved.length === 1 ? [saved[0].type, await saved[0].text()] : null;
       });
       expect(text).to.deep.equal(['text/csv', csvReport(doc)]);
+      expect(problems).to.deep.equal([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('holds every listed case of each root cause in a collapsed list of its own, with each parser\'s value', async () => {
+    const { page, problems } = await open(file);
+    try {
+      const lists = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('details.finding')).map((f) => {
+          const cases = f.querySelector('details.cases');
+          return { open: cases ? (cases as HTMLDetailsElement).open : null, rows: cases ? Array.from(cases.querySelectorAll('tr')).slice(1).map((tr) => tr.textContent!) : [] };
+        }),
+      );
+      const causes = doc.classes.flatMap((c) => c.rootCauses);
+      expect(lists).to.have.length(causes.length);
+      causes.forEach((k, i) => {
+        expect(lists[i].open, 'collapsed').to.equal(false);
+        expect(lists[i].rows).to.have.length(k.caseList.length);
+        k.caseList.forEach((e, j) => {
+          expect(lists[i].rows[j]).to.include(JSON.stringify(e.input));
+          for (const p of e.parsers) expect(lists[i].rows[j]).to.include(p);
+        });
+      });
+      // "expand all" opens the classes and root causes, not every case list
+      await page.click('#expand-all');
+      expect(await page.evaluate(() => Array.from(document.querySelectorAll('details.cases')).some((d) => (d as HTMLDetailsElement).open))).to.equal(false);
+      expect(problems).to.deep.equal([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a zoo of nineteen parsers with long versions, every section and case list open, fits 1280 px: nothing wider than the page, nothing to scroll sideways', async () => {
+    // the zoo's parsers, each differing from url-grammar in one of four ways on some inputs
+    const names = ['node', 'node-legacy', 'whatwg-url', 'url-parse', 'chromium', 'firefox', 'webkit', 'python-urllib', 'python-rfc3986', 'python-yarl', 'python-hyperlink', 'go-net-url', 'curl-url-api', 'java-uri', 'ruby-uri', 'perl-uri', 'php-parse-url', 'python-urllib3', 'java-url', 'rust-url'].slice(1);
+    const zoo = names.map((n, i) => ({ ...PARSERS[i % PARSERS.length], name: n, version: `${n} ${i}.${i + 1}.${i + 2} (Some Runtime 3.11.2, built on Debian GNU/Linux 12 (bookworm) for x86_64)` }));
+    // and values with nothing to break them at: a long path with dot segments, a long host
+    const long = [`https://example.com/${'x'.repeat(300)}/../${'%2F'.repeat(100)}`, `http://evil${'e'.repeat(200)}.example/${'a'.repeat(250)}`, `http://a.example/?${'q'.repeat(400)}%41`];
+    const rep = await compareStream([...INPUTS, ...long].map((input) => ({ input, base: null })), { builtins: ['node'], adapters: zoo, workers: 0 });
+    const wide: ReportInput = {
+      ...rep,
+      // the counts of a real zoo run, as wide as they get there ("10,926/10,926")
+      cases: 10_926,
+      adapters: rep.adapters.map((a) => ({ ...a, answered: 10_926 })),
+      sources: [{ name: 'inputs', cases: INPUTS.length + long.length }],
+      provenance: {
+        format: REPORT_FORMAT,
+        date: '2026-01-02T03:04:05.678Z',
+        urlGrammar: { version: '0.1.0', compare: '0.1.0', commit: 'f'.repeat(40), modified: false },
+        command: `url-grammar compare --against ${names.join(',')} --timeout 60000 --report packages/compare/docs/zoo/REPORT.json --report packages/compare/docs/zoo/REPORT.md --report packages/compare/docs/zoo/REPORT.html`,
+        os: 'Debian GNU/Linux 12 (bookworm) (Linux 6.1.0-18-amd64 x64)',
+        node: '20.20.2',
+        parsers: [{ name: 'url-grammar', version: 'url-grammar 0.1.0' }, ...zoo.map((z) => ({ name: z.name, version: z.version }))],
+        spec: { commit: '6ae8486', url: 'https://github.com/whatwg/url/blob/6ae8486/url.bs' },
+        corpus: { cases: INPUTS.length + long.length, sha256: 'a'.repeat(64), files: [{ name: 'corpus/real-urls.txt', sha256: 'b'.repeat(64) }] },
+      },
+    };
+    const path = join(dir, 'zoo.html');
+    writeFileSync(path, htmlReport(wide));
+    const { page, problems } = await open(path, 1280);
+    try {
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      const fit = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const overflowing = Array.from(document.querySelectorAll('body *'))
+          .filter((e) => e.getBoundingClientRect().right > width + 0.5 || (e as HTMLElement).scrollWidth > (e as HTMLElement).clientWidth + 1)
+          .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className ? `.${String(e.className)}` : ''}${e.firstElementChild ? ` (${e.firstElementChild.tagName.toLowerCase()}${e.firstElementChild.id ? `#${e.firstElementChild.id}` : ''}${e.firstElementChild.className ? `.${String(e.firstElementChild.className)}` : ''}: ${(e as HTMLElement).scrollWidth} px)` : ''}`);
+        return { width, scroll: document.documentElement.scrollWidth, overflowing: [...new Set(overflowing)], rows: document.getElementById('agreement')!.querySelectorAll('tr').length };
+      });
+      expect(fit.width).to.equal(1280 - (await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth)));
+      expect(fit.rows).to.equal(names.length + 2); // the header, node, the zoo
+      expect(fit.scroll, 'the page scrolls sideways').to.be.at.most(fit.width);
+      expect(fit.overflowing, 'elements wider than their box or the page').to.deep.equal([]);
       expect(problems).to.deep.equal([]);
     } finally {
       await page.close();

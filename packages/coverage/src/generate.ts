@@ -26,6 +26,7 @@
 
 import fc from 'fast-check';
 import { URL as GrammarURL, VALIDATION_ERRORS } from 'url-grammar';
+import { quoted } from 'url-grammar/cli';
 import { branchCatalogue, HOST_GRAMMAR, URL_GRAMMAR, WRITING_ENTRY_RULES, WRITING_GRAMMAR } from 'url-grammar/grammar';
 import { Analyzer, branchKey, GRAMMAR_NAMES, sizeOf, type Analysis } from './analysis';
 import { defaultCorpus } from './corpus';
@@ -132,7 +133,9 @@ function targetsOf(a: Analysis, wanted: ReadonlySet<string>): Array<[string, num
     // alone first, then the fewest other errors, then the smallest
     out.push([`error:${e}`, [a.errors.length - 1, size]]);
   }
-  for (const b of a.branches) if (wanted.has(`branch:${b}`)) out.push([`branch:${b}`, [size]]);
+  // a branch's case parses where one that parses reaches it: one that fails may fail before what
+  // the branch decides matters (E://@@@ reaches "many @" in the grammar, then fails on its empty host)
+  for (const b of a.branches) if (wanted.has(`branch:${b}`)) out.push([`branch:${b}`, [a.parses ? 0 : 1, size]]);
   return out;
 }
 
@@ -301,7 +304,7 @@ export function describePurpose(p: Purpose): string {
       return `validation error ${p.type}${p.alone ? ', alone' : ', with others'}`;
     case 'writing': {
       const parts = p.parts.length ? p.parts.map((m) => `${m.rule} [${m.start}, ${m.end})`).join(' and ') : 'a check on its match';
-      return `writing rule ${p.rule}, alone: one edit of the valid ${JSON.stringify(p.seed)} breaks ${parts}`;
+      return `writing rule ${p.rule}, alone: one edit of the valid ${quoted(p.seed)} breaks ${parts}`;
     }
     case 'branch':
       return `branch of the ${p.grammar}: ${p.label}: ${p.outcome}`;
@@ -339,8 +342,11 @@ export function expectedEntry(input: string, base: string | null): Record<string
 export function toURLTestData(corpus: GeneratedCorpus, header: string[]): Array<string | Record<string, unknown>> {
   const out: Array<string | Record<string, unknown>> = [...header];
   for (const c of corpus.cases) {
-    out.push(c.purposes.map(describePurpose).join('; '));
-    out.push(expectedEntry(c.input, c.base));
+    const entry = expectedEntry(c.input, c.base);
+    // a branch's case that fails says so: no input found that reaches the branch parses
+    const fails = c.purposes.some((p) => p.kind === 'branch') && entry.failure === true ? '; the URL parser fails it, as every input found for the branch' : '';
+    out.push(c.purposes.map(describePurpose).join('; ') + fails);
+    out.push(entry);
   }
   return out;
 }
@@ -351,8 +357,10 @@ export const CORPUS_HEADER = [
   'Each case is preceded by a comment that says what it is for: a validation error type it raises (alone when it raises no other), a writing rule it breaks and no other, or a branch of a grammar the WPT data leaves unexercised. Expected values are url-grammar\'s.',
 ];
 
-/** The file's text: urltestdata.json's layout, one case per line. */
+/** The file's text: urltestdata.json's layout, one case per line, every string written as the core's `quoted` writes it (no code point in the file invisible: U+200C as \u200c). */
 export function corpusFileText(corpus: GeneratedCorpus): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { jsonText } = require('@url-grammar/compare') as { jsonText: (v: unknown) => string };
   const entries = toURLTestData(corpus, CORPUS_HEADER);
-  return `[\n${entries.map((e) => `  ${JSON.stringify(e)}`).join(',\n')}\n]\n`;
+  return `[\n${entries.map((e) => `  ${jsonText(e)}`).join(',\n')}\n]\n`;
 }

@@ -50,6 +50,7 @@ import {
   type Mark,
   type StateOverride,
 } from 'url-grammar/grammar';
+import { quoted } from 'url-grammar/cli';
 import type { Case, Corpus, Setter } from './corpus';
 import { baseKindOf } from './base-kind';
 import { reachableRules } from './reach';
@@ -63,11 +64,28 @@ export interface Exercise {
   shortest: string | null;
 }
 
+/**
+ * What a branch or a state override that nothing exercises is (gapOf): behaviour no test
+ * exercises ("untested"), or an artefact, which no test can or need add: a choice's alternative
+ * that repeats one of another rule that is exercised ("structure": the grammar writes the
+ * absolute URLs once for each kind of base, where the base plays no part), a count of a repetition
+ * (zero, one, many) when another count of it is exercised ("count"), or what no input can reach
+ * by construction ("unreachable": a setter that returns before the basic URL parser for every URL
+ * of that kind).
+ */
+export interface Gap {
+  kind: 'untested' | 'structure' | 'count' | 'unreachable';
+  /** Why, in words. */
+  why: string;
+}
+
 export interface OutcomeCoverage extends Exercise {
   /** 'matched', 'alternative 2', 'taken', 'skipped', 'zero', 'one', 'many'. */
   outcome: string;
   /** For a choice's alternative: the alternative, as EBNF. */
   shape?: string;
+  /** When nothing exercises it: what kind of gap it is. */
+  gap?: Gap;
 }
 
 export interface BranchPointCoverage {
@@ -104,6 +122,8 @@ export interface NamedCoverage extends Exercise {
   name: string;
   /** One line on what it is. */
   about: string;
+  /** When nothing exercises it: what kind of gap it is (see Gap). */
+  gap?: Gap;
 }
 
 export interface CoverageReport {
@@ -120,10 +140,10 @@ export interface CoverageReport {
   writingRules: NamedCoverage[];
 }
 
-/** A case in one line: the input (JSON-quoted), with its base or its setter. */
+/** A case in one line: the input (quoted as the core's `quoted` writes it: no code point in it invisible), with its base or its setter. */
 export function describeCase(c: Case): string {
-  if (c.kind === 'url') return c.base === null ? JSON.stringify(c.input) : `${JSON.stringify(c.input)} against ${JSON.stringify(c.base)}`;
-  return `${c.setter} = ${JSON.stringify(c.value)} on ${JSON.stringify(c.href)}`;
+  if (c.kind === 'url') return c.base === null ? quoted(c.input) : `${quoted(c.input)} against ${quoted(c.base)}`;
+  return `${c.setter} = ${quoted(c.value)} on ${quoted(c.href)}`;
 }
 
 /** What "shortest" compares: the input's length first (the value's, for a setter), then the whole description's. */
@@ -176,22 +196,55 @@ const WINDOWS_DRIVE_LETTER = /^[A-Za-z][:|]$/;
 
 /** The setter steps before the basic URL parser: the state override and the value it is given, or null when the setter returns first. */
 export function setterOverride(url: URLRecord, setter: Setter, value: string): { state: StateOverride; value: string } | null {
+  const r = setterStep(url, setter, value);
+  return 'stop' in r ? null : r;
+}
+
+/** The setter steps before the basic URL parser: the state override and its value, or why the setter returns first (the step that returns, in words). */
+export function setterStep(url: URLRecord, setter: Setter, value: string): { state: StateOverride; value: string } | { stop: string } {
   switch (setter) {
     case 'protocol':
       return { state: 'scheme start', value: `${value}:` };
     case 'host':
     case 'hostname':
-      return typeof url.path === 'string' ? null : { state: setter, value };
+      return typeof url.path === 'string' ? { stop: 'a URL with an opaque path: the host setters return first' } : { state: setter, value };
     case 'port':
-      if (cannotHaveUsernamePasswordPort(url) || value === '') return null;
-      return { state: 'port', value };
+      if (cannotHaveUsernamePasswordPort(url)) return { stop: 'a URL that cannot have a username, password or port (a file URL, or one without a host): the port setter returns first' };
+      return value === '' ? { stop: 'an empty value: the port setter sets no port and returns' } : { state: 'port', value };
     case 'pathname':
-      return typeof url.path === 'string' ? null : { state: 'path start', value };
+      return typeof url.path === 'string' ? { stop: 'a URL with an opaque path: the pathname setter returns first' } : { state: 'path start', value };
     case 'search':
-      return value === '' ? null : { state: 'query', value: value.startsWith('?') ? value.slice(1) : value };
+      return value === '' ? { stop: 'an empty value: the search setter empties the query and returns' } : { state: 'query', value: value.startsWith('?') ? value.slice(1) : value };
     case 'hash':
-      return value === '' ? null : { state: 'fragment', value: value.startsWith('#') ? value.slice(1) : value };
+      return value === '' ? { stop: 'an empty value: the hash setter empties the fragment and returns' } : { state: 'fragment', value: value.startsWith('#') ? value.slice(1) : value };
   }
+}
+
+/** The setter that runs each state override. */
+const SETTER_OF: Record<StateOverride, Setter> = { 'scheme start': 'protocol', host: 'host', hostname: 'hostname', port: 'port', 'path start': 'pathname', query: 'search', fragment: 'hash' };
+
+/** URLs of each kind in every shape the setters' first steps look at (a host or none, credentials and a port, an opaque path). */
+const URL_SHAPES: Record<'special' | 'file' | 'other', string[]> = {
+  special: ['http://u:p@h:1/p?q#f', 'http://h/'],
+  file: ['file://h/p?q#f', 'file:///p', 'file:///C:/'],
+  other: ['a://u:p@h:1/p?q#f', 'a:/p', 'a:b', 'a://'],
+};
+
+/**
+ * Whether the state override `state` for URLs of `kind` is unreachable by construction: its setter
+ * returns before the basic URL parser on a URL of every shape of that kind, with a value that is
+ * not empty; then why (the step that returns), else null.
+ */
+export function unreachableOverride(state: StateOverride, kind: 'special' | 'file' | 'other'): string | null {
+  const why = new Set<string>();
+  for (const href of URL_SHAPES[kind]) {
+    const url = parseURL(href);
+    if (url === null) continue;
+    const r = setterStep(url, SETTER_OF[state], 'x');
+    if (!('stop' in r)) return null;
+    why.add(r.stop);
+  }
+  return why.size === 0 ? null : [...why].join('; ');
 }
 
 /** The entry rules the parser runs: the URL grammar's for each kind of base URL, and each state override's. */
@@ -254,8 +307,46 @@ class GrammarTally {
       }
       points.push({ rule: p.rule, path: p.path, kind: p.kind, spec: this.grammar[p.rule].spec, shape: shapeToEBNF(p.shape), outcomes });
     });
+    classifyGaps(points);
     const unreached = Object.keys(this.grammar).filter((r) => !reach.has(r));
     return { name: this.name, entries: [...this.entries], branches, exercised, rules, rulesExercised, points, unreached };
+  }
+}
+
+/** A branch point and one of its outcomes, as the report names them: "url @0 choice: alternative 2". */
+const outcomeLabel = (p: BranchPointCoverage, o: OutcomeCoverage) => `${p.rule} @${p.path === '' ? 'top' : p.path} ${p.kind}: ${o.outcome}`;
+
+/**
+ * Says of every outcome nothing exercises what kind of gap it is (Gap): a choice's alternative
+ * whose EBNF is that of an exercised alternative of another rule repeats it ("structure"); a
+ * repetition's count when another count of the same repetition is exercised is a "count";
+ * anything else is behaviour no test exercises.
+ */
+export function classifyGaps(points: BranchPointCoverage[]): void {
+  // each exercised alternative's EBNF, and where it is exercised
+  const exercisedAlternatives = new Map<string, Array<{ rule: string; label: string }>>();
+  for (const p of points) {
+    if (p.kind !== 'choice') continue;
+    for (const o of p.outcomes) {
+      if (o.count === 0 || o.shape === undefined) continue;
+      const list = exercisedAlternatives.get(o.shape) ?? [];
+      list.push({ rule: p.rule, label: `${outcomeLabel(p, o)} (${o.count.toLocaleString('en-US')} inputs)` });
+      exercisedAlternatives.set(o.shape, list);
+    }
+  }
+  for (const p of points) {
+    for (const o of p.outcomes) {
+      if (o.count > 0) continue;
+      const same = p.kind === 'choice' && o.shape !== undefined ? exercisedAlternatives.get(o.shape)?.find((x) => x.rule !== p.rule)?.label : undefined;
+      const other = p.outcomes.filter((x) => x.count > 0).map((x) => x.outcome);
+      if (same !== undefined) {
+        o.gap = { kind: 'structure', why: `the same alternative as ${same}: the grammar writes it again in ${p.rule}, where what comes before it plays no part` };
+      } else if ((p.kind === 'zeroOrMore' || p.kind === 'oneOrMore') && other.length > 0) {
+        o.gap = { kind: 'count', why: `a count of a repetition another count of which (${other.join(', ')}) is exercised` };
+      } else {
+        o.gap = { kind: 'untested', why: 'behaviour no input of the corpus exercises' };
+      }
+    }
   }
 }
 
@@ -378,13 +469,20 @@ export class CoverageCounter {
     const named = (m: Map<string, Tally>, about: (name: string) => string): NamedCoverage[] =>
       [...m].map(([name, t]) => ({ name, about: about(name), ...t.exercise }));
     const overrideAbout = new Map(overrideNames().map((o) => [o.name, o.about]));
+    const untested = (items: NamedCoverage[]) => items.map((i) => (i.count > 0 ? i : { ...i, gap: { kind: 'untested', why: 'behaviour no input of the corpus exercises' } as Gap }));
+    const overrides = named(this.overrides, (o) => overrideAbout.get(o) ?? '').map((o) => {
+      if (o.count > 0) return o;
+      const m = /^(.*) \((special|file|other)\)$/.exec(o.name);
+      const why = m ? unreachableOverride(m[1] as StateOverride, m[2] as 'special' | 'file' | 'other') : null;
+      return { ...o, gap: why !== null ? ({ kind: 'unreachable', why: `no input reaches it: on ${why}` } as Gap) : ({ kind: 'untested', why: 'no setter call of the corpus runs it' } as Gap) };
+    });
     return {
       corpora: [...this.corpora],
       inputs: this.seen.size,
       grammars: [this.url.report(), this.host.report(), this.writing.report()],
-      errors: named(this.errors, (t) => VALIDATION_ERRORS[t as ValidationErrorType].description),
-      overrides: named(this.overrides, (o) => overrideAbout.get(o) ?? ''),
-      writingRules: named(this.writingRules, (r) => `https://url.spec.whatwg.org/#${r}`),
+      errors: untested(named(this.errors, (t) => VALIDATION_ERRORS[t as ValidationErrorType].description)),
+      overrides,
+      writingRules: untested(named(this.writingRules, (r) => `https://url.spec.whatwg.org/#${r}`)),
     };
   }
 }
