@@ -1,13 +1,14 @@
 // Mocha reporter: one line per test file (its time and its counts) as the file finishes, the failures in
-// full, the slowest files, then one closing line `tests: N passed, N failed` that CI reads.
-//
-// Run by test/run.js (URL_GRAMMAR_TEST_REPORT names a JSON file), it writes the per-file figures there
-// for the runner to sum over its groups, and leaves the slowest files and the closing line to the runner.
+// full, the slowest files, the count of each group of tests (test/support/groups.js), one line saying
+// what was skipped for want of a browser or runtime and how to install it, then one closing line
+// `tests: N passed, N failed` that CI (.ci/run) reads.
 'use strict';
-const { writeFileSync } = require('node:fs');
-const { relative } = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { readFileSync, writeFileSync } = require('node:fs');
+const { join, relative } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const Mocha = require('mocha');
+const { GROUPS, groupOf } = require('./groups');
 
 const { Base } = Mocha.reporters;
 const C = Mocha.Runner.constants;
@@ -39,16 +40,57 @@ function slowest(files, total, count = 10) {
   return lines.join('\n');
 }
 
+const DEBIAN_LIST = join('.ci', 'debian-packages');
+
+/** The Debian packages the tests need (.ci/debian-packages: one a line, "#" starts a comment). */
+function debianPackages(root) {
+  return readFileSync(join(root, DEBIAN_LIST), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean);
+}
+
+/** Those of `packages` dpkg says are not installed; null where there is no dpkg (not Debian). */
+function notInstalled(packages) {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${Status}\n', ...packages], { encoding: 'utf8' });
+  if (r.error) return null;
+  const installed = new Set(r.stdout.split('\n').filter((l) => / installed$/.test(l) && !/ not-installed$/.test(l)).map((l) => l.split(' ')[0]));
+  return packages.filter((p) => !installed.has(p));
+}
+
+/**
+ * One line on the tests of the tagged groups that were skipped (their browser or runtime missing;
+ * with CI set they fail instead), naming the missing Debian packages and how to install them; null
+ * when none was skipped.
+ */
+function skippedLine(byGroup, root) {
+  const skipped = GROUPS.filter((g) => byGroup[g.name] && byGroup[g.name].pending > 0);
+  if (skipped.length === 0) return null;
+  const total = skipped.reduce((sum, g) => sum + byGroup[g.name].pending, 0);
+  const counts = skipped.map((g) => `${byGroup[g.name].pending} ${g.name}`).join(', ');
+  let packages;
+  try {
+    packages = debianPackages(root);
+  } catch {
+    return `skipped ${total} tests (${counts}) whose browser or runtime is missing: install the Debian packages of ${DEBIAN_LIST}`;
+  }
+  const missing = notInstalled(packages);
+  const list = missing === null || missing.length === 0 ? packages : missing;
+  const what = missing === null ? `the Debian packages of ${DEBIAN_LIST} (or your system's own)` : missing.length === 0 ? `(every package of ${DEBIAN_LIST} is installed: see the reasons above)` : `missing: ${missing.join(' ')}`;
+  return `skipped ${total} tests (${counts}) whose browser or runtime is missing, ${what}; to run them: sudo apt-get install -y ${list.join(' ')}`;
+}
+
 class SummaryReporter extends Base {
   constructor(runner, options) {
     super(runner, options);
-    const reportPath = process.env.URL_GRAMMAR_TEST_REPORT;
+    // where to write the figures of every file as JSON (for a table of the times), if anywhere
+    const timesPath = process.env.URL_GRAMMAR_TEST_TIMES;
     // mocha loads (and ts-node compiles) every file before it makes its reporter
     const loadMs = process.uptime() * 1000;
     const files = new Map();
     const entry = (file) => {
       let f = files.get(file);
-      if (!f) files.set(file, (f = { file, ms: 0, passed: 0, failed: 0, pending: 0, skipped: [] }));
+      if (!f) files.set(file, (f = { file, ms: 0, passed: 0, failed: 0, pending: 0 }));
       return f;
     };
     let current = null;
@@ -64,12 +106,30 @@ class SummaryReporter extends Base {
     };
     runner.on(C.EVENT_TEST_BEGIN, (test) => enter(fileOf(test)));
     runner.on(C.EVENT_HOOK_BEGIN, (hook) => enter(fileOf(hook)));
-    runner.on(C.EVENT_TEST_PASS, (test) => entry(fileOf(test)).passed++);
-    runner.on(C.EVENT_TEST_FAIL, (test) => entry(fileOf(test)).failed++);
+    const byGroup = {};
+    const group = (test) => {
+      const name = groupOf(test.fullTitle());
+      return (byGroup[name] ??= { passed: 0, failed: 0, pending: 0 });
+    };
+    // the slowest tests and hooks, for the JSON of URL_GRAMMAR_TEST_TIMES
+    const slowTests = [];
+    const noteTime = (runnable) => {
+      if (!timesPath || !(runnable.duration >= 1000)) return;
+      slowTests.push({ ms: runnable.duration, file: fileOf(runnable), title: runnable.fullTitle() });
+    };
+    runner.on(C.EVENT_HOOK_END, noteTime);
+    runner.on(C.EVENT_TEST_END, noteTime);
+    runner.on(C.EVENT_TEST_PASS, (test) => {
+      entry(fileOf(test)).passed++;
+      group(test).passed++;
+    });
+    runner.on(C.EVENT_TEST_FAIL, (test) => {
+      entry(fileOf(test)).failed++;
+      group(test).failed++;
+    });
     runner.on(C.EVENT_TEST_PENDING, (test) => {
-      const f = entry(fileOf(test));
-      f.pending++;
-      f.skipped.push(test.fullTitle());
+      entry(fileOf(test)).pending++;
+      group(test).pending++;
     });
     runner.once(C.EVENT_RUN_END, () => {
       if (current !== null) enter(null);
@@ -78,12 +138,15 @@ class SummaryReporter extends Base {
       const passed = list.reduce((sum, f) => sum + f.passed, 0);
       const failed = list.reduce((sum, f) => sum + f.failed, 0);
       this.epilogue();
-      if (reportPath) {
-        writeFileSync(reportPath, JSON.stringify({ loadMs, files: list }));
-        return;
-      }
-      process.stdout.write(`${slowest(list, total)}\n(loading the test files took ${seconds(loadMs)})\n`);
-      process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+      const out = [slowest(list, total), `(loading the test files took ${seconds(loadMs)})`];
+      const order = ['pure', ...GROUPS.map((g) => g.name)].filter((name) => byGroup[name]);
+      const counts = (c) => [`${c.passed} passed`, ...(c.failed ? [`${c.failed} failed`] : []), ...(c.pending ? [`${c.pending} skipped`] : [])].join(', ');
+      out.push(`by group: ${order.map((name) => `${name} ${counts(byGroup[name])}`).join('; ')}`);
+      const skipped = skippedLine(byGroup, join(__dirname, '..', '..'));
+      if (skipped !== null) out.push(skipped);
+      out.push(`tests: ${passed} passed, ${failed} failed`);
+      process.stdout.write(`${out.join('\n')}\n`);
+      if (timesPath) writeFileSync(timesPath, `${JSON.stringify({ loadMs, groups: byGroup, files: list, slowTests: slowTests.sort((x, y) => y.ms - x.ms) }, null, 1)}\n`);
     });
   }
 }

@@ -396,11 +396,9 @@ describe('adapters: the manifest', () => {
     expect(Object.keys(VERSIONS).sort()).to.deep.equal(MANIFEST.map((a) => a.name).sort());
   });
 
-  it(".ci/run installs every Debian package an adapter requires", () => {
-    const ci = readFileSync(join(CORE_ROOT, '.ci', 'run'), 'utf8');
-    const block = /debian_packages=\(([\s\S]*?)\n\)/.exec(ci);
-    expect(block, 'the debian_packages array of .ci/run').to.not.equal(null);
-    const listed = new Set(block![1].split('\n').flatMap((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter(Boolean));
+  it(".ci/run installs every Debian package an adapter requires (the list it reads, .ci/debian-packages)", () => {
+    const list = readFileSync(join(CORE_ROOT, '.ci', 'debian-packages'), 'utf8');
+    const listed = new Set(list.split('\n').flatMap((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter(Boolean));
     for (const a of MANIFEST) for (const p of a.requires.debian) expect(listed.has(p), `${a.name} needs ${p}`).to.equal(true);
   });
 });
@@ -410,7 +408,7 @@ describe('adapters: versions', function () {
   const entries = readManifest(join(root, 'adapters', 'manifest.json'));
 
   for (const a of MANIFEST) {
-    it(`${a.name}: its version command prints ${VERSIONS[a.name]}`, function () {
+    it(`${a.name}: its version command prints ${VERSIONS[a.name]} @adapters`, function () {
       const why = unavailable(a);
       if (why) {
         if (process.env.CI) throw new Error(`${a.name} cannot run: ${why}; CI installs it (.ci/run)`);
@@ -506,7 +504,7 @@ describe('adapters: versions', function () {
   });
 });
 
-describe('adapters: run.js builds into the cache directory, never into the package', function () {
+describe('adapters: run.js builds into the cache directory, never into the package @adapters', function () {
   this.timeout(120_000);
   // A fresh cache for the C adapter (gcc takes a second) and the Rust one (cargo compiles the url
   // crate and its dependencies from Debian's packaged sources, offline: a few seconds). Go is built
@@ -563,7 +561,7 @@ const names = Object.keys(CASES);
 const REQUESTS = names.map((name, k) => ({ id: FIRST_ID + 7 * k, input: CASES[name][0], base: CASES[name][1] }));
 
 for (const adapter of MANIFEST) {
-  describe(`adapters: ${adapter.name} (${adapter.title})`, function () {
+  describe(`adapters: ${adapter.name} (${adapter.title}) @adapters`, function () {
     this.timeout(180_000);
     let run: Run;
     const byId = new Map<number, Record<string, unknown>[]>();
@@ -670,7 +668,7 @@ for (const adapter of MANIFEST) {
   });
 }
 
-describe('adapters: after every adapter ran', () => {
+describe('adapters: after every adapter ran @adapters', () => {
   it('adapters/ holds the same files as before (nothing built or cached into the package)', () => {
     expect(readdirSync(join(root, 'adapters')).sort()).to.deep.equal(ADAPTER_FILES);
   });

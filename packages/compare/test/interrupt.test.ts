@@ -334,7 +334,7 @@ function browserHere(names: string[]): string | null {
   return null;
 }
 
-describe('compare: honest runs with a browser (no browser process and no profile folder left)', function () {
+describe('compare: honest runs with a browser (no browser process and no profile folder left) @browser', function () {
   this.timeout(120_000);
   for (const [name, commands] of [
     ['chromium', ['chromium', 'chromium-browser', 'google-chrome']],

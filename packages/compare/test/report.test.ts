@@ -130,7 +130,7 @@ describe('compare: the report as CSV, and the command that reproduces a finding'
   });
 });
 
-describe('compare: the HTML report in headless Chromium', function () {
+describe('compare: the HTML report in headless Chromium @browser', function () {
   this.timeout(180_000);
   const chromium = whichCommand('chromium') ?? whichCommand('chromium-browser');
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

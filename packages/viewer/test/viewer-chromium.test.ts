@@ -32,7 +32,7 @@ async function bundleForBrowser(source: string): Promise<string> {
 }
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-describe('the viewer page in headless Chromium', function () {
+describe('the viewer page in headless Chromium @browser', function () {
   this.timeout(180_000);
   let browser: Browser | undefined;
   let dir: string;

@@ -20,7 +20,7 @@ import { checkViewerPage, VIEWER_PAGE, type PageDriver } from './support/viewer-
 
 const FIREFOX = '/usr/bin/firefox-esr';
 
-describe('the viewer page in headless Firefox (WebDriver BiDi)', function () {
+describe('the viewer page in headless Firefox (WebDriver BiDi) @browser', function () {
   this.timeout(240_000);
   let browser: Browser | undefined;
   let dir: string;
