@@ -18,8 +18,9 @@ import { install, type InstalledClock } from '@sinonjs/fake-timers';
 import { captureIO, mainAsync } from './support/cli';
 import { childProcessAdapter } from '../src/compare';
 
-// the real timers, for the test's own waiting while compare's clock is fake
+// the real timers and clock, for the test's own waiting while compare's clock is fake
 const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
 const realSleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
 
 /** Files of adapter `name` in `dir`: written when it runs; to be written by the test to let it start, or answer. */
@@ -98,10 +99,9 @@ async function settle<T>(clock: InstalledClock, p: Promise<T>): Promise<T> {
   let done = false;
   const watched = p.finally(() => (done = true));
   while (!done) {
-    const before = performance.now();
+    const before = realNow();
     await realSleep(10);
-    // (performance.now is the fake one: the real time passed is what the real sleep took, at least 10 ms)
-    clock.tick(Math.max(10, performance.now() - before));
+    clock.tick(realNow() - before);
   }
   return watched;
 }
