@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The test command (`npm test`): every test of the core and of every package under packages/, in one
-// mocha run (.mocharc.json: ts-node, the reporter test/support/summary-reporter.js).
+// mocha run (.mocharc.json: TypeScript through test/support/register-ts.js, the reporter test/support/summary-reporter.js).
 //
 //   node test/run.js                 everything (what `npm test` runs)
 //   node test/run.js --pure          the pure tests only: those that need Node and this checkout alone

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
-import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
+import { captureIO, CORE_ROOT, mainAsync, REGISTER_TS } from './support/cli';
 import { AdapterError, builtinAvailability, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/compare';
 import { formatList, quoted } from '../src/cli';
 import { codeSpan } from '../src/report';
@@ -333,7 +333,7 @@ describe('compare at scale: streaming', function () {
 
   it('fast-check is loaded only for --generate, never by the core or the engine', function () {
     const script = "require('url-grammar'); require('./src/stream'); require('./src/cli'); process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes('fast-check'))));";
-    const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-r', REGISTER_TS, '-e', script], { cwd: root, encoding: 'utf8' });
     expect(r.stderr).to.equal('');
     expect(r.stdout).to.equal('false');
   });

@@ -270,7 +270,7 @@ describe('the viewer page in headless Chromium @browser', function () {
     });
     try {
       await page.goto('about:blank');
-      // a string, so that ts-node leaves the dynamic import alone (it would make it a require)
+      // a string, so that the TypeScript compiler leaves the dynamic import alone (it could make it a require)
       const probe = `(async () => {
         const m = await import(URL.createObjectURL(new Blob([window.__bundle], { type: 'text/javascript' })));
         const idna = m.URL.parse('https://ü.example/');

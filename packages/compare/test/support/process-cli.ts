@@ -1,6 +1,7 @@
 // `url-grammar` as a process of its own, with the compare command from this package's sources (as
 // ./cli.ts makes the in-process runs use them) and the real process IO: standard streams, signals,
-// exit status. test/interrupt.test.ts starts it with node -r ts-node/register/transpile-only.
+// exit status. test/interrupt.test.ts starts it with node -r REGISTER_TS (./cli.ts: the core's test/support/register-ts.js,
+// which compiles TypeScript as mocha's run does).
 
 import { mainAsync, processIO } from 'url-grammar/cli';
 import './cli';
