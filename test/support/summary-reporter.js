@@ -5,7 +5,7 @@
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { readFileSync, writeFileSync } = require('node:fs');
-const { join, relative } = require('node:path');
+const { join, relative, resolve } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const Mocha = require('mocha');
 const { GROUPS, groupOf } = require('./groups');
@@ -40,11 +40,12 @@ function slowest(files, total, count = 10) {
   return lines.join('\n');
 }
 
-const DEBIAN_LIST = join('.ci', 'debian-packages');
+/** The Debian packages the tests need: .ci/debian-packages (another list for the reporter's own test). */
+const DEBIAN_LIST = process.env.URL_GRAMMAR_DEBIAN_LIST || join('.ci', 'debian-packages');
 
-/** The Debian packages the tests need (.ci/debian-packages: one a line, "#" starts a comment). */
+/** The packages of DEBIAN_LIST (one a line, "#" starts a comment). */
 function debianPackages(root) {
-  return readFileSync(join(root, DEBIAN_LIST), 'utf8')
+  return readFileSync(resolve(root, DEBIAN_LIST), 'utf8')
     .split('\n')
     .map((l) => l.replace(/#.*/, '').trim())
     .filter(Boolean);
@@ -67,17 +68,17 @@ function skippedLine(byGroup, root) {
   const skipped = GROUPS.filter((g) => byGroup[g.name] && byGroup[g.name].pending > 0);
   if (skipped.length === 0) return null;
   const total = skipped.reduce((sum, g) => sum + byGroup[g.name].pending, 0);
-  const counts = skipped.map((g) => `${byGroup[g.name].pending} ${g.name}`).join(', ');
+  const head = `skipped ${total} test${total === 1 ? '' : 's'} (${skipped.map((g) => `${byGroup[g.name].pending} ${g.name}`).join(', ')}) that need a browser or another language's runtime`;
   let packages;
   try {
     packages = debianPackages(root);
   } catch {
-    return `skipped ${total} tests (${counts}) whose browser or runtime is missing: install the Debian packages of ${DEBIAN_LIST}`;
+    return `${head}: install the Debian packages of ${DEBIAN_LIST}`;
   }
   const missing = notInstalled(packages);
-  const list = missing === null || missing.length === 0 ? packages : missing;
-  const what = missing === null ? `the Debian packages of ${DEBIAN_LIST} (or your system's own)` : missing.length === 0 ? `(every package of ${DEBIAN_LIST} is installed: see the reasons above)` : `missing: ${missing.join(' ')}`;
-  return `skipped ${total} tests (${counts}) whose browser or runtime is missing, ${what}; to run them: sudo apt-get install -y ${list.join(' ')}`;
+  if (missing === null) return `${head}: on Debian, install them (the list: ${DEBIAN_LIST}): sudo apt-get install -y ${packages.join(' ')}`;
+  if (missing.length === 0) return `${head}, though every package of ${DEBIAN_LIST} is installed: see the reasons printed above`;
+  return `${head}: missing here: ${missing.join(' ')}; install them (the list: ${DEBIAN_LIST}): sudo apt-get install -y ${missing.join(' ')}`;
 }
 
 class SummaryReporter extends Base {
@@ -85,7 +86,7 @@ class SummaryReporter extends Base {
     super(runner, options);
     // where to write the figures of every file as JSON (for a table of the times), if anywhere
     const timesPath = process.env.URL_GRAMMAR_TEST_TIMES;
-    // mocha loads (and ts-node compiles) every file before it makes its reporter
+    // mocha loads (and compiles: register-ts.js) every file before it makes its reporter
     const loadMs = process.uptime() * 1000;
     const files = new Map();
     const entry = (file) => {
