@@ -9,7 +9,7 @@
 //
 // An adapter whose runtime is missing (a command not on PATH, or its manifest `check` failing) is
 // marked pending with the reason, unless the environment variable CI is set: CI installs every
-// runtime (.ci/run's debian_packages), so there a missing one is a failure.
+// runtime (.ci/debian-packages, which .ci/run installs), so there a missing one is a failure.
 //
 // Also here: each adapter's `version` command prints what it should, the built-in parsers' versions,
 // and that `compare --json` and `compare --list` carry them.
