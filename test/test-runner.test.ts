@@ -19,11 +19,11 @@ const { GROUPS } = require('./support/groups') as { GROUPS: Array<{ name: string
 const tag = (name: string) => GROUPS.find((g) => g.name === name)!.tag;
 
 /** Runs mocha with the reporter on `files` (name -> text) in a folder of their own; its output and exit status. */
-function runSuite(files: Record<string, string>, env: NodeJS.ProcessEnv = {}): { out: string; status: number | null } {
+function runSuite(files: Record<string, string>, env: NodeJS.ProcessEnv = {}, mochaArgs: string[] = []): { out: string; status: number | null } {
   const dir = mkdtempSync(join(tmpdir(), 'url-grammar-reporter-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const r = spawnSync(process.execPath, [MOCHA, '--no-config', '--reporter', REPORTER, ...Object.keys(files)], {
+    const r = spawnSync(process.execPath, [MOCHA, '--no-config', '--reporter', REPORTER, ...mochaArgs, ...Object.keys(files)], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1', ...env },
@@ -52,6 +52,24 @@ describe('the test reporter', function () {
     expect(lines.filter((l) => l.startsWith('tests: '))).to.deep.equal(['tests: 3 passed, 1 failed']);
     expect(lines[lines.length - 2]).to.equal('tests: 3 passed, 1 failed');
     expect(out).to.not.match(/^skipped/m);
+  });
+
+  it('in parallel mode (what npm test runs), the same lines, each file timed by the durations of its tests and hooks', () => {
+    const { out, status } = runSuite(
+      {
+        'e.test.js': `describe('e', () => { before(() => {}); it('one', () => {}); });`,
+        'f.test.js': `describe('f ${tag('browser')}', () => { it('one', () => {}); it('two', () => {}); });`,
+      },
+      {},
+      ['--parallel', '--jobs', '2'],
+    );
+    expect(status).to.equal(0);
+    expect(out).to.match(/^ +\d+\.\d s {2}e\.test\.js: 1 passed$/m);
+    expect(out).to.match(/^ +\d+\.\d s {2}f\.test\.js: 2 passed$/m);
+    expect(out).to.match(/^slowest 2 of 2 files \(\d+\.\d s of tests summed over the files, which ran side by side\):$/m);
+    expect(out).to.not.match(/loading the test files/);
+    expect(out).to.match(/^by group: pure 1 passed; browser 2 passed$/m);
+    expect(out).to.match(/\ntests: 3 passed, 0 failed\n$/);
   });
 
   it('tests of a group skipped for want of their browser or runtime: one line that says how many, what is missing and how to install it', () => {

@@ -9,6 +9,7 @@ const { join, relative, resolve } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const Mocha = require('mocha');
 const { GROUPS, groupOf } = require('./groups');
+const { keepTimes } = require('./times');
 
 const { Base } = Mocha.reporters;
 const C = Mocha.Runner.constants;
@@ -30,9 +31,9 @@ function fileLine(f) {
 }
 
 /** The slowest files, most first, with their share of the total; `files` as collected below. */
-function slowest(files, total, count = 10) {
+function slowest(files, total, how, count = 10) {
   const sorted = [...files].sort((a, b) => b.ms - a.ms).slice(0, count);
-  const lines = [`slowest ${sorted.length} of ${files.length} files (${seconds(total)} of tests in all):`];
+  const lines = [`slowest ${sorted.length} of ${files.length} files (${seconds(total)} of tests ${how}):`];
   for (const f of sorted) {
     const share = total > 0 ? `${Math.round((100 * f.ms) / total)}%`.padStart(4) : '';
     lines.push(`${seconds(f.ms).padStart(8)} ${share}  ${f.file}`);
@@ -94,12 +95,16 @@ class SummaryReporter extends Base {
       if (!f) files.set(file, (f = { file, ms: 0, passed: 0, failed: 0, pending: 0 }));
       return f;
     };
+    // Run by one process, a file's time is the time from its first test or hook to the next file's
+    // (its hooks and the gaps between its tests included). In parallel mode (mocha --parallel) the
+    // files run in worker processes, and their events come here all at once when a file is done:
+    // its time is then the sum of its tests' and hooks' durations.
+    const parallel = runner.isParallelMode();
     let current = null;
     let since = performance.now();
-    // the time between two switches goes to the file whose test or hook began first
     const enter = (file) => {
       const now = performance.now();
-      if (current !== null) entry(current).ms += now - since;
+      if (current !== null && !parallel) entry(current).ms += now - since;
       since = now;
       if (file === current) return;
       if (current !== null) process.stdout.write(`${fileLine(entry(current))}\n`);
@@ -118,8 +123,17 @@ class SummaryReporter extends Base {
       if (!timesPath || !(runnable.duration >= 1000)) return;
       slowTests.push({ ms: runnable.duration, file: fileOf(runnable), title: runnable.fullTitle() });
     };
-    runner.on(C.EVENT_HOOK_END, noteTime);
-    runner.on(C.EVENT_TEST_END, noteTime);
+    const addDuration = (runnable) => {
+      if (parallel) entry(fileOf(runnable)).ms += runnable.duration || 0;
+    };
+    runner.on(C.EVENT_HOOK_END, (hook) => {
+      addDuration(hook);
+      noteTime(hook);
+    });
+    runner.on(C.EVENT_TEST_END, (test) => {
+      addDuration(test);
+      noteTime(test);
+    });
     runner.on(C.EVENT_TEST_PASS, (test) => {
       entry(fileOf(test)).passed++;
       group(test).passed++;
@@ -139,7 +153,8 @@ class SummaryReporter extends Base {
       const passed = list.reduce((sum, f) => sum + f.passed, 0);
       const failed = list.reduce((sum, f) => sum + f.failed, 0);
       this.epilogue();
-      const out = [slowest(list, total), `(loading the test files took ${seconds(loadMs)})`];
+      const out = [slowest(list, total, parallel ? 'summed over the files, which ran side by side' : 'in all')];
+      if (!parallel) out.push(`(loading the test files took ${seconds(loadMs)})`);
       const order = ['pure', ...GROUPS.map((g) => g.name)].filter((name) => byGroup[name]);
       const counts = (c) => [`${c.passed} passed`, ...(c.failed ? [`${c.failed} failed`] : []), ...(c.pending ? [`${c.pending} skipped`] : [])].join(', ');
       out.push(`by group: ${order.map((name) => `${name} ${counts(byGroup[name])}`).join('; ')}`);
@@ -147,11 +162,11 @@ class SummaryReporter extends Base {
       if (skipped !== null) out.push(skipped);
       out.push(`tests: ${passed} passed, ${failed} failed`);
       process.stdout.write(`${out.join('\n')}\n`);
+      // (a dry run times nothing)
+      if (!(runner._opts && runner._opts.dryRun)) keepTimes(list);
       if (timesPath) writeFileSync(timesPath, `${JSON.stringify({ loadMs, groups: byGroup, files: list, slowTests: slowTests.sort((x, y) => y.ms - x.ms) }, null, 1)}\n`);
     });
   }
 }
 
-SummaryReporter.slowest = slowest;
-SummaryReporter.seconds = seconds;
 module.exports = SummaryReporter;
