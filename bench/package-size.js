@@ -72,9 +72,10 @@ function packagesIn(nodeModules) {
 /**
  * The runtime closure of a package as this checkout has it installed: the package itself (its
  * packed size) plus every dependency reached through `dependencies` (not dev, not optional peers),
- * each counted once with the bytes of its folder.
+ * each counted once with the bytes of its folder. `packer` packs a workspace folder (the tests
+ * pass one that packs each folder once per run).
  */
-function offlineClosure(dir) {
+function offlineClosure(dir, packer = pack) {
   const pkg = readJSON(path.join(ROOT, dir, 'package.json'));
   const seen = new Map();
   const visit = (name, from) => {
@@ -92,10 +93,10 @@ function offlineClosure(dir) {
     const own = readJSON(path.join(folder, 'package.json'));
     // a workspace package counts as its tarball would unpack; a registry package as installed
     const workspace = !folder.includes(`${path.sep}node_modules${path.sep}`);
-    seen.set(name, workspace ? pack(path.relative(ROOT, folder) || '.').unpackedSize : du(folder));
+    seen.set(name, workspace ? packer(path.relative(ROOT, folder) || '.').unpackedSize : du(folder));
     for (const dep of Object.keys(own.dependencies ?? {})) visit(dep, folder);
   };
-  seen.set(pkg.name, pack(dir).unpackedSize);
+  seen.set(pkg.name, packer(dir).unpackedSize);
   for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, path.join(ROOT, dir));
   return { packages: seen.size, bytes: [...seen.values()].reduce((a, b) => a + b, 0), names: [...seen.keys()] };
 }

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWithDiagnostics, VALIDATION_ERRORS, type ValidationError } from '../src/index';
-import { loadCases } from './wpt-urltestdata.test';
+import { loadCases } from './support/wpt';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const whatwg = require('whatwg-url') as {

@@ -29,7 +29,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-describe('diagrams in headless Chromium', function () {
+describe('diagrams in headless Chromium @browser', function () {
   this.timeout(120_000);
   let browser: Browser | undefined;
   let dir: string;

@@ -12,7 +12,7 @@ import { ENTRY_RULES, URL_GRAMMAR } from '../grammar/url';
 import type { Grammar } from '../grammar/vocabulary';
 import { generateEntry } from '../src/grammar/codegen';
 import { compileEntry } from '../src/grammar/compile';
-import { loadCases } from './wpt-urltestdata.test';
+import { loadCases } from './support/wpt';
 
 const corpus = readFileSync(join(__dirname, '..', 'bench', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
 const rawWpt = loadCases('urltestdata.json').map((c) => c.input);

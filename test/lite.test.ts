@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import * as full from '../src/index';
 import { domainParserToASCII as tr46ToASCII, unicodeToUnicode as tr46ToUnicode } from '../src/semantic/idna';
 import * as liteIDNA from '../src/semantic/idna-lite';
-import { loadCases, type UrlTest } from './wpt-urltestdata.test';
+import { loadCases, type UrlTest } from './support/wpt';
 
 const root = join(__dirname, '..');
 type Lite = typeof import('../src/lite');

@@ -124,7 +124,7 @@ describe('no code from strings at run time', function () {
     expect(expected.diagnose.every((d) => d.length > 0)).to.equal(true);
   });
 
-  describe(`dist/browser/url-grammar.mjs under Content-Security-Policy: ${POLICY}`, () => {
+  describe(`dist/browser/url-grammar.mjs under Content-Security-Policy: ${POLICY} @browser`, () => {
     let server: Server;
     let origin: string;
     let results: Promise<unknown>;

@@ -5,10 +5,13 @@
 // scripts/changelog.js writes them.
 
 import { expect } from 'chai';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { packed } = require('./support/packed') as { packed: (dir: string) => { files: string[] } };
 
 const root = join(__dirname, '..');
 const REPOSITORY = 'https://github.com/url-grammar/url-grammar';
@@ -51,13 +54,11 @@ describe('package metadata: every package of the workspace', () => {
     for (const dir of DIRS) expect(readFileSync(join(root, dir, 'LICENSE'), 'utf8'), dir).to.equal(license);
   });
 
-  it("ships LICENSE and README.md, and each tool its CHANGELOG.md (npm pack's file list)", function () {
+  it("ships LICENSE and README.md, and each tool its CHANGELOG.md (npm pack's file list) @packaging", function () {
     this.timeout(120_000);
     for (const dir of DIRS) {
-      const packed = JSON.parse(
-        execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: join(root, dir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-      ) as Array<{ files: Array<{ path: string }> }>;
-      const paths = packed[0].files.map((f) => f.path);
+      // each package packed once for the run (with test/package.test.ts)
+      const paths = packed(dir).files;
       expect(paths, dir).to.include.members(['LICENSE', 'README.md', 'package.json']);
       // The core's folder is the repository's root, whose CHANGELOG.md holds every package's
       // notes: the core's tarball leaves it out, as it would take the core past its 2.5 MB

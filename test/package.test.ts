@@ -11,6 +11,9 @@ import { captureIO, runCli } from './support/cli';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sizes = require('../bench/package-size.js');
 const { PACKAGES } = sizes as { PACKAGES: Array<{ dir: string }> };
+// each package packed once for the run (with test/package-metadata.test.ts)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { packed } = require('./support/packed') as { packed: (dir: string) => { files: string[]; unpackedSize: number; filename: string } };
 
 const root = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -73,28 +76,25 @@ describe('package', () => {
     }
   });
 
-  it('ships the MIT LICENSE, and the WPT data with its BSD license beside it', () => {
+  it('ships the MIT LICENSE, and the WPT data with its BSD license beside it @packaging', () => {
     expect(pkg.license).to.equal('MIT');
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).to.match(/^MIT License\n\nCopyright \(c\) \d{4} /);
     const wptLicense = readFileSync(join(root, 'test', 'wpt', 'LICENSE.md'), 'utf8');
     expect(wptLicense).to.contain('# The 3-Clause BSD License');
     expect(wptLicense).to.contain('web-platform-tests contributors');
     // npm pack's file list (without running the prepare script): wherever WPT data goes, its license goes too
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-    ) as Array<{ files: Array<{ path: string }> }>;
-    const paths = packed[0].files.map((f) => f.path);
+    const paths = packed('.').files;
     expect(paths).to.include('LICENSE');
     if (paths.some((p) => p.startsWith('test/wpt/') && p.endsWith('.json'))) expect(paths).to.include('test/wpt/LICENSE.md');
   });
 });
 
-describe('package: what an installed url-grammar is', function () {
+describe('package: what an installed url-grammar is @packaging', function () {
   this.timeout(300_000);
 
   it('ships what users run: no TypeScript sources, source maps, metafiles, pictures or adapters in any tarball', () => {
     for (const { dir } of PACKAGES) {
-      const { files } = sizes.pack(dir);
+      const { files } = packed(dir);
       const bad = files.filter((f: string) => /\.map$|\.meta\.json$|\.(png|jpe?g|svg)$|(^|\/)adapters\/.*\.(java|go|c)$/.test(f) || (/\.ts$/.test(f) && !/\.d\.(m|c)?ts$/.test(f)));
       // the compare package's adapters are what it runs (other languages' sources it compiles on demand)
       expect(bad.filter((f: string) => !(dir === 'packages/compare' && f.startsWith('adapters/'))), dir).to.deep.equal([]);
@@ -102,12 +102,12 @@ describe('package: what an installed url-grammar is', function () {
   });
 
   it('the core installed with --omit=dev: at most 2.5 MB and 6 packages, none of the tools\' dependencies', () => {
-    const core = sizes.offlineClosure('.');
+    const core = sizes.offlineClosure('.', packed);
     expect(core.bytes).to.be.at.most(2.5e6);
     expect(core.packages).to.be.at.most(6);
     expect(core.names.sort()).to.deep.equal(['@exodus/bytes', 'parsimmon', 'punycode', 'railroad-diagrams', 'tr46', 'url-grammar']);
     // and a tool brings its own: the lint package's closure holds micromark, the core's does not
-    expect(sizes.offlineClosure('packages/lint').names).to.include.members(['micromark', 'parse5', 'url-grammar']);
+    expect(sizes.offlineClosure('packages/lint', packed).names).to.include.members(['micromark', 'parse5', 'url-grammar']);
   });
 
   it('the build builds every package under packages/, each after the workspace packages it depends on', () => {
@@ -137,7 +137,8 @@ describe('package: what an installed url-grammar is', function () {
   it('attw: no problem for any entry of any package under node10, node16 (CJS and ESM) and bundler', () => {
     const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
     for (const { dir } of PACKAGES) {
-      const r = spawnSync(process.execPath, [attw, '--pack', '.', '--format', 'json'], { cwd: join(root, dir), encoding: 'utf8' });
+      // the tarball packed once for the run (attw --pack would pack it again)
+      const r = spawnSync(process.execPath, [attw, packed(dir).filename, '--format', 'json'], { cwd: join(root, dir), encoding: 'utf8' });
       const report = JSON.parse(r.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
       expect(Object.keys(report.analysis.entrypoints).length, dir).to.be.greaterThan(1);
       expect(report.analysis.problems, `${dir}: ${JSON.stringify(report.analysis.problems).slice(0, 500)}`).to.deep.equal([]);

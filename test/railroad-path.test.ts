@@ -10,7 +10,7 @@ import { ruleToSVG, tracePath, traceInput } from '../src/grammar/railroad';
 import { entryFor } from '../src/parse';
 import { parseURL } from '../src/index';
 import { preprocessText } from '../src/preprocess';
-import { loadCases } from './wpt-urltestdata.test';
+import { loadCases } from './support/wpt';
 
 describe('railroad: the path of one input', function () {
   this.timeout(60_000);

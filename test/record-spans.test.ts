@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { URL, parseToRecord, type IntermediateRecord, type Span } from '../src/index';
 import { FRAGMENT_SET, utf8PercentEncodeString } from '../src/semantic/percent-encode';
-import { loadCases } from './wpt-urltestdata.test';
+import { loadCases } from './support/wpt';
 
 const stripTabNewline = (s: string) => s.replace(/[\t\n\r]/g, '');
 

@@ -2,32 +2,8 @@
 // as its own test, run the way WPT's url-constructor.any.js and url-origin.any.js run them.
 
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { URL } from '../src/index';
-
-interface UrlTest {
-  input: string;
-  base: string | null;
-  failure?: boolean;
-  relativeTo?: string;
-  href?: string;
-  origin?: string;
-  protocol?: string;
-  username?: string;
-  password?: string;
-  host?: string;
-  hostname?: string;
-  port?: string;
-  pathname?: string;
-  search?: string;
-  hash?: string;
-}
-
-export function loadCases(file: string, dir = 'wpt'): UrlTest[] {
-  const data: unknown[] = JSON.parse(readFileSync(join(__dirname, dir, file), 'utf8'));
-  return data.filter((c): c is UrlTest => typeof c === 'object' && c !== null);
-}
+import { loadCases } from './support/wpt';
 
 const GETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'] as const;
 

@@ -145,7 +145,7 @@ describe('compare: the attribution bar (verifyAttribution)', function () {
     expect(blind.unchecked).to.deep.equal(['port-a', 'port-b']);
   });
 
-  it('a held-out corpus through compare --against all, every value shown beside a parser asked of it again (the adapters .ci/run installs)', async function () {
+  it('a held-out corpus through compare --against all, every value shown beside a parser asked of it again (the adapters .ci/run installs) @adapters', async function () {
     this.timeout(900_000);
     const manifest = readManifest(join(root, 'adapters', 'manifest.json'));
     const corpus = join(root, 'test', 'fixtures', 'held-out.jsonl');

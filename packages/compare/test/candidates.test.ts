@@ -236,7 +236,7 @@ describe('compare --wpt-candidates: new by behaviour', function () {
     }
   });
 
-  it('the real engines (the adapters .ci/run installs): every candidate differs in an engine and is equivalent by behaviour to no WPT input', async function () {
+  it('the real engines (the adapters .ci/run installs): every candidate differs in an engine and is equivalent by behaviour to no WPT input @browser', async function () {
     this.timeout(600_000);
     const manifest = readManifest(join(root, 'adapters', 'manifest.json'));
     const entries = manifest.filter((e) => ['chromium', 'firefox', 'webkit'].includes(e.name));

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIO } from 'url-grammar/cli';
-import { captureIO, CORE_ROOT, mainAsync } from './support/cli';
+import { captureIO, CORE_ROOT, mainAsync, REGISTER_TS } from './support/cli';
 import { AdapterError, builtinAvailability, childProcessAdapter, nodeLegacyAdapter, type CompareCase, type Result } from '../src/compare';
 import { formatList, quoted } from '../src/cli';
 import { codeSpan } from '../src/report';
@@ -60,14 +60,13 @@ describe('compare at scale: hostile adapters', function () {
   this.timeout(30_000);
   const hostile = (mode: string, options: Parameters<typeof childProcessAdapter>[3] = {}, extra: string[] = []) => childProcessAdapter(mode, process.execPath, [HOSTILE, mode, ...extra], options);
 
-  it('blank lines forever after answering every case: every answer counts, and it ends in bounded time and memory', async () => {
-    const started = Date.now();
+  // (that it ends at all is the bound on its time: mocha's timeout above; no wall-clock figure here)
+  it('blank lines forever after answering every case: every answer counts, and it ends, in bounded memory', async () => {
     const before = process.memoryUsage().rss;
     const rep = await compareStream(PLAIN, { adapters: [hostile('blank-flood')], workers: 0, batchSize: 8 });
     const a = rep.adapters[0];
     expect(a).to.deep.include({ name: 'blank-flood', answered: PLAIN.length, adapterErrors: 0 });
     expect(a.components.href).to.deep.include({ compared: PLAIN.length, agreed: PLAIN.length });
-    expect(Date.now() - started).to.be.below(10_000);
     expect(process.memoryUsage().rss - before).to.be.below(200 * 1024 * 1024);
   });
 
@@ -77,15 +76,12 @@ describe('compare at scale: hostile adapters', function () {
     const a = hostile('blank-flood', { maxBlankLines: 1000, requestTimeoutMs: 5000 });
     const first = await a.parseBatch(PLAIN.slice(0, 2));
     expect(first.every((o) => !(o instanceof AdapterError))).to.equal(true);
-    const started = Date.now();
-    await a.close();
-    expect(Date.now() - started).to.be.below(5000);
+    // a grace period longer than mocha's timeout: only the blank-line limit can end it in time
+    await a.close({ graceMs: 600_000 });
   });
 
   it('a silent adapter: each waiting request fails after the short start-up limit (it never says its first line), not the total one', async () => {
-    const started = Date.now();
     const rep = await compareStream(PLAIN.slice(0, 10), { adapters: [hostile('silent', { requestTimeoutMs: 300, startupTimeoutMs: 300 })], workers: 0 });
-    expect(Date.now() - started).to.be.below(5000);
     const a = rep.adapters[0];
     expect(a.answered).to.equal(0);
     expect(a.adapterErrors).to.equal(10);
@@ -94,9 +90,7 @@ describe('compare at scale: hostile adapters', function () {
 
   it('the CLI: --startup-timeout bounds a silent adapter, so it holds the run for that long only (exit 1)', async () => {
     const { io, out } = fakeIO({ 'c.txt': 'https://a.example/\nhttps://b.example/\n' });
-    const started = Date.now();
     const code = await mainAsync(['compare', '--corpus', 'c.txt', '--against', 'none', '--timeout', '300', '--startup-timeout', '300', '--workers', '0', '--adapter', `quiet=${JSON.stringify(process.execPath)} ${JSON.stringify(HOSTILE)} silent`], io);
-    expect(Date.now() - started).to.be.below(8000);
     expect(code).to.equal(1);
     expect(out()).to.match(/quiet: could not answer 2 cases\n {2}2× quiet: timed out: it did not start: no first answer within the start-up limit of 300 ms/);
   });
@@ -116,7 +110,6 @@ describe('compare at scale: hostile adapters', function () {
   });
 
   it('an endless line: the adapter is ended at maxLineBytes, and the answer before it kept', async () => {
-    const started = Date.now();
     const before = process.memoryUsage().rss;
     const rep = await compareStream(PLAIN.slice(0, 5), { adapters: [hostile('huge-line', { maxLineBytes: 4 << 20 })], workers: 0 });
     const a = rep.adapters[0];
@@ -124,7 +117,6 @@ describe('compare at scale: hostile adapters', function () {
     expect(a.components.href).to.deep.include({ compared: 1, agreed: 1 });
     expect(a.adapterErrors).to.equal(4);
     expect(a.adapterErrorMessages[0].message).to.equal('huge-line: a response line longer than 4194304 bytes (it had answered 1)');
-    expect(Date.now() - started).to.be.below(10_000);
     expect(process.memoryUsage().rss - before).to.be.below(200 * 1024 * 1024);
   });
 
@@ -341,7 +333,7 @@ describe('compare at scale: streaming', function () {
 
   it('fast-check is loaded only for --generate, never by the core or the engine', function () {
     const script = "require('url-grammar'); require('./src/stream'); require('./src/cli'); process.stdout.write(String(Object.keys(require.cache).some((k) => k.includes('fast-check'))));";
-    const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-r', REGISTER_TS, '-e', script], { cwd: root, encoding: 'utf8' });
     expect(r.stderr).to.equal('');
     expect(r.stdout).to.equal('false');
   });
@@ -429,7 +421,7 @@ describe('compare at scale: the manifest, an adapter wrong on purpose, the repor
     }
   });
 
-  it('--list with the real adapters/manifest.json: at least 14 parsers, the three browser engines among them, and on CI (set up by .ci/run) every one available', async function () {
+  it('--list with the real adapters/manifest.json: at least 14 parsers, the three browser engines among them, and on CI (set up by .ci/run) every one available @adapters', async function () {
     this.timeout(120_000);
     const { io, out } = fakeIO();
     expect(await mainAsync(['compare', '--list'], io)).to.equal(0);

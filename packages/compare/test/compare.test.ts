@@ -440,10 +440,9 @@ describe('compare: child processes', function () {
       });
 
       it('an adapter that never answers times out instead of hanging', async () => {
-        const started = Date.now();
-        // it never says its first line: the start-up limit ends it (the per-request timeout runs once it has started)
+        // it never says its first line: the start-up limit ends it (the per-request timeout runs once
+        // it has started); which limit it was, the message says
         const outs = await run(node('silent', { requestTimeoutMs: 300, startupTimeoutMs: 300, totalTimeoutMs: 600 }));
-        expect(Date.now() - started).to.be.below(5000);
         const expected =
           mode === 'stream'
             ? /^silent: timed out: it did not start: no first answer within the start-up limit of 300 ms$/

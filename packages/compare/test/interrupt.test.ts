@@ -15,6 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REGISTER_TS } from './support/cli';
 
 const root = join(__dirname, '..');
 const SLOW = join(root, 'test', 'fixtures', 'adapters', 'slow.js');
@@ -92,7 +93,7 @@ interface Run {
 
 /** Starts the command as a process of its own, leader of its own group (as a shell's foreground job). */
 function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', PROCESS_CLI, 'compare', ...args], {
+  const child = spawn(process.execPath, ['-r', REGISTER_TS, PROCESS_CLI, 'compare', ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -187,7 +188,8 @@ function countIn(markdown: string): number {
     const html = join(dir, 'r.html');
     const run = startCli(['--corpus', corpus(dir, 20_000), '--against', 'node', '--workers', '1', '--jsonl', '--report', md, '--report', html, '--adapter', slowAdapter('slow', 1, ['--ready', ready, '--child'])]);
     expect(await waitFor(() => existsSync(ready), 30_000), `the adapter never answered; standard error:\n${run.err()}`).to.equal(true);
-    await sleep(500);
+    // some cases compared and written, the rest of the 20,000 (one answer a millisecond) to come
+    expect(await waitFor(() => run.out().includes('\n'), 30_000), `no case was written; standard error:\n${run.err()}`).to.equal(true);
     ctrlC(run);
     const r = await ended(run, 60_000);
     expect(r.code, run.err()).to.equal(130);
@@ -208,16 +210,15 @@ function countIn(markdown: string): number {
     const ready = join(dir, 'ready');
     const md = join(dir, 'r.md');
     // 600 answers, then one a minute: two batches of 256 are counted, the third never completes
-    const run = startCli(['--corpus', corpus(dir, 5_000), '--against', 'none', '--workers', '0', '--json', '--report', md, '--adapter', slowAdapter('slow', 0, ['--ready', ready, '--child', '--ignore-term', '--stall-after', '600'])]);
-    expect(await waitFor(() => existsSync(ready), 30_000), `the adapter never answered; standard error:\n${run.err()}`).to.equal(true);
-    await sleep(1500);
+    const stalled = join(dir, 'stalled');
+    const run = startCli(['--corpus', corpus(dir, 5_000), '--against', 'none', '--workers', '0', '--json', '--report', md, '--adapter', slowAdapter('slow', 0, ['--ready', ready, '--child', '--ignore-term', '--stall-after', '600', '--stalled', stalled])]);
+    expect(await waitFor(() => existsSync(stalled), 30_000), `the adapter never answered 600; standard error:\n${run.err()}`).to.equal(true);
     ctrlC(run);
-    await sleep(300);
+    expect(await waitFor(() => /compare: stopping:/.test(run.err()), 10_000), run.err()).to.equal(true);
     ctrlC(run);
-    const started = Date.now();
+    // it stopped waiting (SIGTERM, then SIGKILL for an adapter that ignores SIGTERM): waiting for the
+    // stalled batch (one answer a minute) would outlast ended()'s 30 s, a hang guard, not a timing
     const r = await ended(run, 30_000);
-    // it stopped waiting: SIGTERM, then SIGKILL for an adapter that ignores SIGTERM, in seconds
-    expect(Date.now() - started).to.be.below(10_000);
     expect(r.code, run.err()).to.equal(130);
     const report = JSON.parse(run.out()) as { cases: number; stopped: boolean; adapters: Array<{ name: string; answered: number }> };
     expect(report.stopped).to.equal(true);
@@ -229,11 +230,11 @@ function countIn(markdown: string): number {
 
   it('Ctrl-C twice with --jsonl: the lines buffered so far are written, every one whole', async () => {
     const ready = join(dir, 'ready');
-    const run = startCli(['--corpus', corpus(dir, 5_000), '--against', 'none', '--workers', '0', '--jsonl', '--adapter', slowAdapter('slow', 0, ['--ready', ready, '--stall-after', '600'])]);
-    expect(await waitFor(() => existsSync(ready), 30_000), run.err()).to.equal(true);
-    await sleep(1500);
+    const stalled = join(dir, 'stalled');
+    const run = startCli(['--corpus', corpus(dir, 5_000), '--against', 'none', '--workers', '0', '--jsonl', '--adapter', slowAdapter('slow', 0, ['--ready', ready, '--stall-after', '600', '--stalled', stalled])]);
+    expect(await waitFor(() => existsSync(stalled), 30_000), run.err()).to.equal(true);
     ctrlC(run);
-    await sleep(300);
+    expect(await waitFor(() => /compare: stopping:/.test(run.err()), 10_000), run.err()).to.equal(true);
     ctrlC(run);
     const r = await ended(run, 30_000);
     expect(r.code, run.err()).to.equal(130);
@@ -271,8 +272,11 @@ function countIn(markdown: string): number {
   });
 
   it('a normal end, an error before the run and one after it (a report that cannot be written): no process left either way', async () => {
-    // (5 ms an answer: the run lasts long enough for the watcher, which reads /proc every 50 ms, to see the adapter and its child)
-    const ok = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--adapter', slowAdapter('slow', 5, ['--child'])]);
+    // (the adapter answers once the watcher, which reads /proc every 50 ms, has seen it and its child)
+    const go = join(dir, 'go');
+    const ok = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--adapter', slowAdapter('slow', 0, ['--child', '--wait-for', go])]);
+    expect(await waitFor(() => ok.seen.size >= 2, 30_000), ok.err()).to.equal(true);
+    writeFileSync(go, '');
     expect((await ended(ok, 30_000)).code, ok.err()).to.equal(0);
     // (by count, not by name: Node 24 names its main thread, and so the process, "MainThread")
     expect(ok.seen.size, 'the adapter and its child were seen').to.be.at.least(2);
@@ -283,7 +287,10 @@ function countIn(markdown: string): number {
     expect(bad.out()).to.equal('');
     // a disk that fills (the report's writes fail with ENOSPC: test/support/failing-writes.js): found after the run, the output still printed, exit 1
     const full = join(dir, 'full.md');
-    const late = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', full, '--adapter', slowAdapter('slow', 5, ['--child'])], { NODE_OPTIONS: `--require ${FAILING_WRITES}`, URL_GRAMMAR_TEST_WRITES: 'enospc' });
+    const goLate = join(dir, 'go-late');
+    const late = startCli(['--corpus', corpus(dir, 300), '--against', 'none', '--workers', '0', '--report', full, '--adapter', slowAdapter('slow', 0, ['--child', '--wait-for', goLate])], { NODE_OPTIONS: `--require ${FAILING_WRITES}`, URL_GRAMMAR_TEST_WRITES: 'enospc' });
+    expect(await waitFor(() => late.seen.size >= 2, 30_000), late.err()).to.equal(true);
+    writeFileSync(goLate, '');
     expect((await ended(late, 30_000)).code, late.err()).to.equal(1);
     expect(late.err()).to.match(/^error: cannot write the report ".*full\.md": no space left on device$/m);
     expect(existsSync(full)).to.equal(false);
@@ -293,6 +300,7 @@ function countIn(markdown: string): number {
 
   it('a preparation (a build on first use) runs before the request clock starts: every answer counts with a request timeout shorter than the build', async () => {
     const manifest = join(dir, 'manifest.json');
+    const built = join(dir, 'built');
     const entry = (name: string, prepare: string[]) => ({
       name,
       title: name,
@@ -305,9 +313,13 @@ function countIn(markdown: string): number {
     });
     writeFileSync(
       manifest,
-      JSON.stringify([entry('slow-build', ['node', '-e', 'setTimeout(() => {}, 2500)']), entry('broken-build', ['node', '-e', 'process.stderr.write("cc: error: no such file\\n"); process.exit(1)'])]),
+      // the build lasts until the test writes its file: once compare has said it is preparing, which it
+      // says after a second of it, longer than the request timeout
+      JSON.stringify([entry('slow-build', ['node', '-e', `(function wait() { if (!require('fs').existsSync(${JSON.stringify(built)})) setTimeout(wait, 10); })()`]), entry('broken-build', ['node', '-e', 'process.stderr.write("cc: error: no such file\\n"); process.exit(1)'])]),
     );
     const good = startCli(['--corpus', corpus(dir, 200), '--manifest', manifest, '--against', 'slow-build', '--timeout', '1000', '--workers', '0', '--json']);
+    expect(await waitFor(() => /slow-build: preparing before its first request/.test(good.err()), 30_000), good.err()).to.equal(true);
+    writeFileSync(built, '');
     expect((await ended(good, 30_000)).code, good.err()).to.equal(0);
     const rep = JSON.parse(good.out()) as { adapters: Array<{ name: string; answered: number; adapterErrors: number }> };
     expect(rep.adapters[0]).to.deep.include({ name: 'slow-build', answered: 200, adapterErrors: 0 });
@@ -352,7 +364,7 @@ function browserHere(names: string[]): string | null {
   return null;
 }
 
-describe('compare: honest runs with a browser (no browser process and no profile folder left)', function () {
+describe('compare: honest runs with a browser (no browser process and no profile folder left) @browser', function () {
   this.timeout(120_000);
   for (const [name, commands] of [
     ['chromium', ['chromium', 'chromium-browser', 'google-chrome']],
@@ -361,7 +373,7 @@ describe('compare: honest runs with a browser (no browser process and no profile
     const why = HAS_PROC ? browserHere([...commands]) : 'no /proc: the processes of a run are found there';
     // skipped, with the reason in the title, where the browser or puppeteer-core is not installed;
     // with CI set it runs and fails instead (.ci/run installs both)
-    (why === null || process.env.CI ? it : it.skip)(`${name}: Ctrl-C twice, three seconds in: exit 130, the browser gone, its profile removed${why === null ? '' : ` (skipped: ${why})`}`, async () => {
+    (why === null || process.env.CI ? it : it.skip)(`${name}: Ctrl-C twice, once it answers: exit 130, the browser gone, its profile removed${why === null ? '' : ` (skipped: ${why})`}`, async () => {
       if (why !== null) throw new Error(`${name} cannot run: ${why}; CI installs it (.ci/run)`);
       const tmp = mkdtempSync(join(tmpdir(), 'url-grammar-browser-tmp-'));
       const out = mkdtempSync(join(tmpdir(), 'url-grammar-browser-out-'));
@@ -371,9 +383,10 @@ describe('compare: honest runs with a browser (no browser process and no profile
         // the browser has started (a process named after it, below the command)
         const browser = name === 'chromium' ? /chrom/i : /firefox/i;
         expect(await waitFor(() => survivors(run.seen).some((p) => browser.test(p.comm)), 60_000), run.err()).to.equal(true);
-        await sleep(3000);
+        // its first cases compared and written (of 200,000: the run is far from its end)
+        expect(await waitFor(() => run.out().includes('\n'), 60_000), run.err()).to.equal(true);
         ctrlC(run);
-        await sleep(300);
+        expect(await waitFor(() => /compare: stopping:/.test(run.err()), 10_000), run.err()).to.equal(true);
         ctrlC(run);
         const r = await ended(run, 30_000);
         expect(r.code, run.err()).to.equal(130);

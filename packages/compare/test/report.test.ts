@@ -195,7 +195,7 @@ describe('compare: provenance on every report, and no invisible code point in an
   });
 });
 
-describe('compare: the HTML report in headless Chromium', function () {
+describe('compare: the HTML report in headless Chromium @browser', function () {
   this.timeout(180_000);
   const chromium = whichCommand('chromium') ?? whichCommand('chromium-browser');
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import type { CliIO } from 'url-grammar/cli';
-import { captureIO, mainAsync } from './support/cli';
+import { captureIO, mainAsync, REGISTER_TS } from './support/cli';
 import { childProcessAdapter } from '../src/compare';
 
 const root = join(__dirname, '..');
@@ -90,9 +90,8 @@ function recorded(file: string): Recorded[] {
 }
 
 /** Runs `url-grammar compare` as a process of its own; null when it has not ended within `ms` (it is killed then). */
-async function runCli(args: string[], ms: number): Promise<{ code: number | null; err: string; ms: number } | null> {
-  const started = Date.now();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', PROCESS_CLI, 'compare', ...args], {
+async function runCli(args: string[], ms: number): Promise<{ code: number | null; err: string } | null> {
+  const child = spawn(process.execPath, ['-r', REGISTER_TS, PROCESS_CLI, 'compare', ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -113,7 +112,7 @@ async function runCli(args: string[], ms: number): Promise<{ code: number | null
     child.stderr!.destroy();
     return null;
   }
-  return { code, err, ms: Date.now() - started };
+  return { code, err };
 }
 
 // (skipped without /proc, where the processes are found, or without util-linux's setsid, which

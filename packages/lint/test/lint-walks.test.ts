@@ -54,7 +54,7 @@ function nobody(): { uid: number; gid: number } | null {
 }
 
 /**
- * Runs each `url-grammar lint` of `runs` in a child process (the sources loaded through ts-node),
+ * Runs each `url-grammar lint` of `runs` in a child process (the sources compiled as mocha's are: test/support/register-ts.js),
  * as "nobody" when `asNobody` and this process is root. A child that is still running after
  * 30 seconds is killed: its results are then null.
  */
@@ -81,7 +81,7 @@ function lintInChild(runs: Array<{ cwd: string; args: string[] }>, options: { as
       process.stdout.write(JSON.stringify(results));
     })();
   `;
-  const child = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), '-e', script, JSON.stringify({ runs, user })], {
+  const child = spawnSync(process.execPath, ['-r', join(CORE_ROOT, 'test', 'support', 'register-ts.js'), '-e', script, JSON.stringify({ runs, user })], {
     cwd: CORE_ROOT,
     encoding: 'utf8',
     timeout: 30_000,

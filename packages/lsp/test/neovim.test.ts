@@ -81,7 +81,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('lsp: Neovim, a real client', function () {
+describe('lsp: Neovim, a real client @editors', function () {
   this.timeout(120_000);
   let dir: string;
 

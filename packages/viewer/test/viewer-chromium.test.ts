@@ -32,7 +32,7 @@ async function bundleForBrowser(source: string): Promise<string> {
 }
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-describe('the viewer page in headless Chromium', function () {
+describe('the viewer page in headless Chromium @browser', function () {
   this.timeout(180_000);
   let browser: Browser | undefined;
   let dir: string;
@@ -270,7 +270,7 @@ describe('the viewer page in headless Chromium', function () {
     });
     try {
       await page.goto('about:blank');
-      // a string, so that ts-node leaves the dynamic import alone (it would make it a require)
+      // a string, so that the TypeScript compiler leaves the dynamic import alone (it could make it a require)
       const probe = `(async () => {
         const m = await import(URL.createObjectURL(new Blob([window.__bundle], { type: 'text/javascript' })));
         const idna = m.URL.parse('https://ü.example/');

@@ -11,3 +11,6 @@ export { mainAsync, memoryIO as captureIO, runInMemory as runCli } from 'url-gra
 
 /** The core's repository folder (its WPT data and url.bs copy are in test/). */
 export const CORE_ROOT = join(__dirname, '..', '..', '..', '..');
+
+/** What compiles TypeScript as it is required, for `node -r` in a child process (as in mocha's run). */
+export const REGISTER_TS = join(CORE_ROOT, 'test', 'support', 'register-ts.js');

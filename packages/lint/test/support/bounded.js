@@ -9,7 +9,8 @@ const path = require('path');
 
 const [src, shape, sizeText] = process.argv.slice(2);
 const size = Number(sizeText);
-require('ts-node').register({ transpileOnly: true, project: path.join(__dirname, '..', '..', '..', '..', 'tsconfig.json') });
+// the sources are TypeScript, compiled as they are required, as in mocha's run
+require(path.join(__dirname, '..', '..', '..', '..', 'test', 'support', 'register-ts.js'));
 const { lintBytes } = require(path.join(src, 'run'));
 
 /** The shapes (see lint-bounds.test.ts): each a kind and a generator of the document's text. */
