@@ -131,6 +131,6 @@ describe('test/run.js: the groups', function () {
   it('--only with a group that does not exist: one line, exit 2', () => {
     const r = run('--only', 'nothing');
     expect(r.status).to.equal(2);
-    expect(r.stderr).to.equal('test/run.js: no group "nothing" (the groups: browser, adapters, packaging)\n');
+    expect(r.stderr).to.equal('test/run.js: no group "nothing" (the groups: browser, adapters, packaging, editors)\n');
   });
 });

@@ -140,7 +140,8 @@ export function recordDomainLowerCased(changes: NonNullable<ChangeSink>, text: s
     let j = k + 1;
     while (j < units.length && units[j].c >= 0x41 && units[j].c <= 0x5a) j++;
     const from = text.slice(units[k].s, units[j - 1].e);
-    const to = String.fromCharCode(...units.slice(k, j).map((u) => u.c)).toLowerCase();
+    let to = '';
+    for (let u = k; u < j; u++) to += String.fromCharCode(units[u].c | 0x20);
     changes({ kind: 'lower-cased', state, step: 'concept-domain-to-ascii', start: units[k].s, end: units[j - 1].e, from, to });
     k = j - 1;
   }

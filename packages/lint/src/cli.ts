@@ -58,7 +58,7 @@ import { rewriteWithFixes } from './rewrite';
 import { jsonlReporter, jsonReporter, OUTPUT_FORMATS, sarifReporter, shownFileName, summary, type Reporter } from './formats';
 import { shownURL, textReporter } from './text-report';
 
-const KINDS = ['auto', 'text', 'markdown', 'html'] as const;
+const KINDS = ['auto', 'text', 'markdown', 'html', 'js'] as const;
 
 export type { LintRecord } from './formats';
 
@@ -258,7 +258,7 @@ export const command: CommandSpec = {
     {
       name: 'paths',
       description:
-        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, the rest text',
+        'files, folders (walked for .md, .html and .txt files) or quoted globs; "-": standard input; "!pattern": leave out what the pattern matches (.gitignore syntax). .md/.markdown are Markdown, .html/.htm HTML, .js/.ts (.mjs, .cjs, .mts, .cts) JavaScript (string literals and comments), the rest text',
       variadic: true,
     },
   ],
