@@ -424,7 +424,7 @@ function factsView(r: Results): HTMLElement {
   if (type === 'the empty host') facts.append(el('li', { 'data-host-type': type }, 'the host is the empty host: nothing is written between "//" and the path'));
   else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, visible(serializeHost(url!.host!)))));
   if (r.record) {
-    const steps = pathSteps(r.record, r.state.base !== '');
+    const steps = pathSteps(r.record, r.state.base !== null);
     if (steps.length <= LIST_LIMIT) for (const step of steps) facts.append(el('li', { class: 'path-step' }, step));
     else facts.append(el('li', {}, `${count(steps.length, 'dot segment')}:`, windowedList({ count: steps.length, lineHeight: LINE, lines: 6, label: 'the dot segments, drawn as they scroll', draw: (i) => el('div', { class: 'path-step' }, steps[i]) })));
   }
@@ -663,8 +663,13 @@ interface Page {
 
 let page: Page;
 
+/** A base field's state: null when it is empty. */
+function baseOf(field: CodePointField): string | null {
+  return field.value === '' ? null : field.value;
+}
+
 function readState(): State {
-  return { url: page.url.value, base: page.base.value, encoding: $<HTMLSelectElement>('encoding').value };
+  return { url: page.url.value, base: baseOf(page.base), encoding: $<HTMLSelectElement>('encoding').value };
 }
 
 function compareOn(): boolean {
@@ -672,7 +677,7 @@ function compareOn(): boolean {
 }
 
 function readPageState(): PageState {
-  return { ...readState(), second: compareOn() ? { url: page.url2.value, base: page.base2.value, encoding: $<HTMLSelectElement>('encoding2').value } : null };
+  return { ...readState(), second: compareOn() ? { url: page.url2.value, base: baseOf(page.base2), encoding: $<HTMLSelectElement>('encoding2').value } : null };
 }
 
 /** The labels of the replacement encoding, which TextDecoder refuses by design. */
@@ -709,12 +714,12 @@ function applyState(state: PageState): void {
     if (field.value !== value) field.set(value);
   };
   put(page.url, state.url);
-  put(page.base, state.base);
+  put(page.base, state.base ?? '');
   selectEncoding($<HTMLSelectElement>('encoding'), state.encoding);
   const compare = $<HTMLDetailsElement>('compare');
   if (state.second) {
     put(page.url2, state.second.url);
-    put(page.base2, state.second.base);
+    put(page.base2, state.second.base ?? '');
     selectEncoding($<HTMLSelectElement>('encoding2'), state.second.encoding);
   }
   compare.open = state.second !== null;
@@ -793,7 +798,7 @@ function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
   const large = isLarge(state);
   const r = run(state, !large);
   page.last = r;
-  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== '' }) : []);
+  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== null }) : []);
   page.generation++;
   clearTimeout(page.timer);
   const results = $('results');
@@ -945,14 +950,14 @@ function diagramsView(r: Results): HTMLElement {
 /** The state as an entry of WPT's urltestdata.json: url-grammar's answer, or failure. */
 function toWPT(r: Results): string {
   const c = r.components['url-grammar'];
-  const entry: Record<string, unknown> = { input: r.state.url, base: r.state.base === '' ? null : r.state.base };
+  const entry: Record<string, unknown> = { input: r.state.url, base: r.state.base };
   if (!c) entry.failure = true;
   else for (const f of FIELDS) if (f !== 'origin' || c.origin !== 'null' || r.url?.scheme === 'file') entry[f] = c[f];
   return JSON.stringify(entry, null, 2);
 }
 
 function toReport(r: Results): string {
-  const lines = [`input: ${quoted(r.state.url)}`, `base: ${r.state.base === '' ? '(none)' : quoted(r.state.base)}`, `encoding: ${r.state.encoding}`, summaryOf(r), ''];
+  const lines = [`input: ${quoted(r.state.url)}`, `base: ${r.state.base === null ? '(none)' : quoted(r.state.base)}`, `encoding: ${r.state.encoding}`, summaryOf(r), ''];
   const c = r.components['url-grammar'];
   lines.push('components (url-grammar):');
   for (const f of FIELDS) lines.push(`  ${f}: ${c ? quoted(c[f]) : 'fails'}`);
@@ -1017,7 +1022,7 @@ async function exportAs(kind: 'json' | 'wpt' | 'report'): Promise<void> {
       return;
     }
     text = typeof answer === 'string' ? answer : new TextDecoder().decode(answer);
-  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== '' }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
+  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== null }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
   const copied = copyText(text);
   out.dataset.kind = kind;
   if (text.length <= SHOWN_EXPORT) {
@@ -1070,7 +1075,7 @@ function drawRecent(list = recentList()): void {
     list.map((fragment) => {
       const s = stateFromFragment(fragment);
       if (!s) return '';
-      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, visible(clip(s.url, 80))), s.base ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
+      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, visible(clip(s.url, 80))), s.base !== null ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
       button.addEventListener('click', () => {
         applyState(s);
         page.lastEdit = 0;

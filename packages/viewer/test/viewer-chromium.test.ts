@@ -156,7 +156,7 @@ describe('the viewer page in headless Chromium', function () {
       await page.keyboard.press('Control+End');
       await page.keyboard.type('x');
       const input = `${long}x`;
-      await page.waitForFunction((url) => document.getElementById('results')!.getAttribute('data-rendered') === JSON.stringify({ url, base: '', encoding: 'UTF-8' }), input);
+      await page.waitForFunction((url) => document.getElementById('results')!.getAttribute('data-rendered') === JSON.stringify({ url, base: null, encoding: 'UTF-8' }), input);
       const value = (impl: string, field: string) => page.evaluate((a) => document.querySelector(`[data-impl="${a.impl}"][data-field="${a.field}"]`)!.getAttribute('data-value'), { impl, field });
       const href = OurURL.parse(input)!.href;
       expect(await value('url-grammar', 'href'), 'the href shown is the library\'s').to.equal(href);
