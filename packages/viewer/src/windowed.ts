@@ -23,6 +23,8 @@ export interface WindowedOptions {
   draw: (index: number) => HTMLElement;
   /** The accessible name of the box (it is focusable, so that the keyboard scrolls it). */
   label: string;
+  /** The box's role: a group, unless it is a widget (the input view's listbox). */
+  role?: string;
   className?: string;
 }
 
@@ -40,7 +42,7 @@ export function windowedList(options: WindowedOptions): WindowedElement {
   const tops = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) tops[i + 1] = tops[i] + (options.linesOf ? options.linesOf(i) : 1);
   const total = tops[count];
-  const box = el('div', { class: `windowed${options.className ? ` ${options.className}` : ''}`, tabindex: '0', role: 'group', 'aria-label': options.label, 'data-rows': String(count) });
+  const box = el('div', { class: `windowed${options.className ? ` ${options.className}` : ''}`, tabindex: '0', role: options.role ?? 'group', 'aria-label': options.label, 'data-rows': String(count) });
   box.style.height = `${Math.min(total, options.lines) * lineHeight + 2}px`;
   const inner = el('div', { class: 'windowed-inner' });
   inner.style.height = `${total * lineHeight}px`;

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { parseWithDiagnostics, URL as OurURL } from 'url-grammar';
 import { errorStep, groupChanges, whatTheParserDid, type Change } from '../src/changes';
 import { explainDomain, mappingOf } from '../src/idna';
+import fc from 'fast-check';
 import { viewerFragment } from '../src/cli';
+import { escapeText, unescapeText } from '../src/escapes';
 import { fragmentOf, stateFromFragment, type PageState } from '../src/permalink';
 import { CORE_ROOT } from './support/cli';
 import { diagramData } from '../src/diagrams';
@@ -85,6 +87,27 @@ describe('viewer: the permalink', () => {
     expect(viewerFragment('https://a/', undefined, 'windows-1252')).to.equal('#url=https%3A%2F%2Fa%2F&encoding=windows-1252');
     expect(viewerFragment('https://a/', '', 'utf8')).to.equal('#url=https%3A%2F%2Fa%2F');
     expect(viewerFragment(undefined, undefined, undefined)).to.equal('');
+  });
+});
+
+// url-grammar issue 49: the fields' \u{…} escapes.
+describe('viewer: the \\u{…} escapes of the fields', () => {
+  it('reads an escape as its code point, a surrogate\'s number as that code unit, and leaves the rest as it is', () => {
+    expect(unescapeText('a\\u{9}b\\u{1F600}\\u{d800}\\u{110000}\\u{}\\u{1234567}\\u{41')).to.equal('a\tb\u{1F600}\uD800\\u{110000}\\u{}\\u{1234567}\\u{41');
+    expect(escapeText('a\tb \u202E\uD800\u00a0\u{1F600}')).to.equal('a\\u{9}b \\u{202E}\\u{D800}\\u{A0}\u{1F600}');
+    // a backslash that would start an escape is one
+    expect(escapeText('\\u{41}\\u{110000}\\x')).to.equal('\\u{5C}u{41}\\u{110000}\\x');
+  });
+
+  it('gives back every string it writes out: every urltestdata.json input and any string of URL-ish, escape-ish and special code units', () => {
+    for (const c of cases) expect(unescapeText(escapeText(c.input)), JSON.stringify(c.input)).to.equal(c.input);
+    const unit = fc.constantFrom('\\', 'u', '{', '}', '1', 'F', 'g', ' ', '\t', '\n', '\r', '\u202E', '\uD800', '\uDC00', '\u00a0', '\u200B', 'a', '%', '/');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }).map((a) => a.join('')), (s) => unescapeText(escapeText(s)) === s),
+      { numRuns: 2000 },
+    );
+    // nothing drawn as an atom is left in what is written out
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => !/[\u0000-\u001f\u202E]/.test(escapeText(s)) && unescapeText(escapeText(s)) === s));
   });
 });
 
