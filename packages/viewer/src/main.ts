@@ -93,16 +93,20 @@ const FIELD_WORDS: Record<string, string> = {
 const fieldOf = (name: string) => name.replace(/\[\d+\]$/, '');
 
 /**
- * Which rows spans go to: a span that crosses or holds another goes to a row of its own (userinfo,
- * which holds the username and password, is drawn below them), so that no span is drawn inside
- * another: each is an option of the span list, and an option holds no option.
+ * Which rows spans go to: a span that crosses or holds another goes to a row of its own, so that
+ * no span is drawn inside another (each is an option of the span list, and an option holds no
+ * option). A span that holds the next one (userinfo, which holds the username and password) is
+ * placed last, on a row below what it holds.
  */
 function assignRows(spans: NamedSpan[]): NamedSpan[][] {
   const rows: NamedSpan[][] = [];
+  const holds = (s: NamedSpan, next: NamedSpan | undefined) => next !== undefined && next.start >= s.start && next.end <= s.end && next.start < s.end && (next.start > s.start || next.end < s.end);
+  const holders = spans.filter((s, i) => holds(s, spans[i + 1]));
+  const order = holders.length ? [...spans.filter((s, i) => !holds(s, spans[i + 1])), ...holders] : spans;
   // The furthest end of each row's spans: a span that starts there or later fits at once, which
   // keeps the 25,000 segments of a long path from being compared with each other.
   const ends: number[] = [];
-  for (const s of spans) {
+  for (const s of order) {
     const fits = (row: NamedSpan[], i: number) => s.start >= ends[i] || row.every((o) => s.end <= o.start || s.start >= o.end);
     let index = rows.findIndex(fits);
     if (index === -1) {
@@ -125,29 +129,37 @@ function spanWords(s: NamedSpan): string {
 /**
  * One row of the input from `from` to `to`, each span an element over its text (an option of the
  * span list), in input order. A span cut by the row's ends is drawn in pieces: only the piece that
- * holds its start carries its data-span-field and is an option.
+ * holds its start carries its data-span-field and is an option. On a row after the first
+ * (`under`), the text between spans is muted and hidden from a screen reader: it says again what
+ * the first row says. An option's place in the list (aria-posinset, of `total`) is its place in
+ * the input, the order the keys go in, whichever row it is on.
  */
-function drawRow(input: string, row: NamedSpan[], from: number, to: number): HTMLElement {
+function drawRow(input: string, row: NamedSpan[], from: number, to: number, under: boolean, total: number): HTMLElement {
   const line = el('div', { class: 'line', dir: 'ltr', role: 'none' });
+  const between = (a: number, b: number) => {
+    if (b <= a) return;
+    if (under) line.append(el('span', { class: 'again', 'aria-hidden': 'true' }, visible(input.slice(a, b))));
+    else appendAll(line, visible(input.slice(a, b)));
+  };
   let at = from;
   // (a row's spans do not overlap; an empty one goes before a span that starts where it is)
   const spans = row.every((s, i) => i === 0 || row[i - 1].start < s.start) ? row : [...row].sort((x, y) => x.start - y.start || x.end - y.end);
   for (const s of spans) {
     const start = Math.max(s.start, from);
     const end = Math.min(s.end, to);
-    if (start > at) appendAll(line, visible(input.slice(at, start)));
+    between(at, start);
     const index = String((s as NamedSpan & { index?: number }).index ?? -1);
     const attrs: Record<string, string> = { class: `span f-${fieldOf(s.field)}${s.start === s.end ? ' empty' : ''}`, 'data-span-index': index };
     // The piece that holds the span's start carries the hooks and is the option.
     const first = s.start >= from;
-    if (first) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end), role: 'option', id: `span-${index}`, 'aria-selected': 'false' });
+    if (first) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end), role: 'option', id: `span-${index}`, 'aria-selected': 'false', 'aria-posinset': String(Number(index) + 1), 'aria-setsize': String(total) });
     const node = el('span', attrs);
     if (first) node.append(srOnly(spanWords(s)));
     appendAll(node, visible(input.slice(start, end)));
     line.append(node);
     at = Math.max(at, end);
   }
-  if (to > at) appendAll(line, visible(input.slice(at, to)));
+  between(at, to);
   return line;
 }
 
@@ -230,7 +242,7 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
   let lines: HTMLElement;
   let chunkStarts: number[] | null = null;
   if (!isLarge(r.state)) {
-    lines = el('div', { class: 'lines' }, assignRows(spans).map((row) => drawRow(input, row, 0, input.length)));
+    lines = el('div', { class: 'lines' }, assignRows(spans).map((row, i) => drawRow(input, row, 0, input.length, i > 0, spans.length)));
   } else {
     const chunks = chunksOf(input, spans);
     lines = windowedList({
@@ -243,7 +255,7 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
       className: 'lines chunked',
       draw: (i) => {
         const c = chunks[i];
-        const row = el('div', { class: 'chunk', 'data-from': String(c.from), role: 'none' }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows', role: 'none' }, c.rows.map((row) => drawRow(input, row, c.from, c.to))));
+        const row = el('div', { class: 'chunk', 'data-from': String(c.from), role: 'none' }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows', role: 'none' }, c.rows.map((row, i) => drawRow(input, row, c.from, c.to, i > 0, spans.length))));
         if (selected !== -1) mark(row);
         return row;
       },

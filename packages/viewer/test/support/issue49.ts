@@ -164,6 +164,9 @@ export async function checkIssue49(driver: PageDriver): Promise<void> {
       tabindex: box.getAttribute('tabindex'),
       options: Array.from(box.querySelectorAll('[role="option"]'), (o) => o.getAttribute('data-span-field')),
       nested: box.querySelectorAll('[role="option"] [role="option"]').length,
+      places: Object.fromEntries(Array.from(box.querySelectorAll('[role="option"]'), (o) => [o.getAttribute('data-span-field'), `${o.getAttribute('aria-posinset')} of ${o.getAttribute('aria-setsize')}`])),
+      // a row below the first says again only its spans: the rest of it is hidden from a screen reader
+      repeated: Array.from(box.querySelectorAll('.line + .line'), (l) => Array.from(l.childNodes).filter((c) => !(c instanceof HTMLElement && (c.getAttribute('role') === 'option' || c.getAttribute('aria-hidden') === 'true'))).length),
       active: active?.getAttribute('data-span-field') ?? null,
       selected: Array.from(box.querySelectorAll('[aria-selected="true"]'), (o) => o.getAttribute('data-span-field')),
       detail: document.getElementById('span-detail')!.dataset.spanField ?? null,
@@ -171,7 +174,8 @@ export async function checkIssue49(driver: PageDriver): Promise<void> {
   };
   const order = await driver.evaluate(listbox, null);
   expect([...order.options].sort()).to.deep.equal([...fields].sort());
-  expect(order).to.deep.include({ nested: 0, active: null, selected: [], tabindex: '0' });
+  expect(order).to.deep.include({ nested: 0, active: null, selected: [], tabindex: '0', places: Object.fromEntries(fields.map((f, i) => [f, `${i + 1} of ${fields.length}`])) });
+  expect(order.repeated).to.deep.equal([0]);
   await driver.focus('.input-view [role="listbox"]');
   const keys: [string, string][] = [
     ['', fields[0]],
