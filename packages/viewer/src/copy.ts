@@ -1,7 +1,8 @@
 // Copies of what the page shows are the values it shows. The page draws a space, a control or an
 // invisible code point as a badge (./dom.ts): a picture or name the CSS draws, and words that only
 // a screen reader reads ("tab character"). The browser's own copy of such a text gives those words,
-// not the code point; here a copy gives each badge's code point and leaves the words out. A
+// not the code point; here a copy gives each badge's code point and leaves the words out (where a
+// long input's lists draw a space as its picture U+2423 and a U+2423 as a badge, a space). A
 // selection of the whole of one value (a component's cell, the href of the result), which may be
 // shown clipped, copies the whole value, exactly.
 
@@ -34,8 +35,10 @@ export function copiedText(range: Range): string | null {
   const holder = (common instanceof Element ? common : common.parentElement)?.closest(VALUE);
   if (holder && holdsAll(range, holder)) return holder.getAttribute('data-value');
   const fragment = range.cloneContents();
-  if (!fragment.querySelector('[data-cp], .sr-only')) return null;
-  return readValue(fragment, true);
+  // (a long input's lists draw a space as its picture, and say so with data-pictures)
+  const pictures = (common instanceof Element ? common : common.parentElement)?.closest('[data-pictures]') !== null;
+  if (!pictures && !fragment.querySelector('[data-cp], .sr-only, [data-pictures]')) return null;
+  return readValue(fragment, true, pictures);
 }
 
 /** Copies of a selection in the page give the values (the fields copy their own value themselves). */

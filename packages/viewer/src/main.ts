@@ -120,7 +120,7 @@ function assignRows(spans: NamedSpan[]): NamedSpan[][] {
   return rows;
 }
 
-/** What a span is called in the span list, for a screen reader: "the scheme: ", "a path segment (path[1]): ". */
+/** What an empty span is called in the span list, for a screen reader: "the query: empty". */
 function spanWords(s: NamedSpan): string {
   const field = fieldOf(s.field);
   return `${FIELD_WORDS[field] ?? field}${field === 'path' ? ` (${s.field})` : ''}: ${s.start === s.end ? 'empty' : ''}`;
@@ -134,12 +134,12 @@ function spanWords(s: NamedSpan): string {
  * the first row says. An option's place in the list (aria-posinset, of `total`) is its place in
  * the input, the order the keys go in, whichever row it is on.
  */
-function drawRow(input: string, row: NamedSpan[], from: number, to: number, under: boolean, total: number): HTMLElement {
+function drawRow(input: string, row: NamedSpan[], from: number, to: number, under: boolean, total: number, pictures: boolean): HTMLElement {
   const line = el('div', { class: 'line', dir: 'ltr', role: 'none' });
   const between = (a: number, b: number) => {
     if (b <= a) return;
-    if (under) line.append(el('span', { class: 'again', 'aria-hidden': 'true' }, visible(input.slice(a, b))));
-    else appendAll(line, visible(input.slice(a, b)));
+    if (under) line.append(el('span', { class: 'again', 'aria-hidden': 'true' }, visible(input.slice(a, b), pictures)));
+    else appendAll(line, visible(input.slice(a, b), pictures));
   };
   let at = from;
   // (a row's spans do not overlap; an empty one goes before a span that starts where it is)
@@ -154,8 +154,10 @@ function drawRow(input: string, row: NamedSpan[], from: number, to: number, unde
     const first = s.start >= from;
     if (first) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end), role: 'option', id: `span-${index}`, 'aria-selected': 'false', 'aria-posinset': String(Number(index) + 1), 'aria-setsize': String(total) });
     const node = el('span', attrs);
-    if (first) node.append(srOnly(spanWords(s)));
-    appendAll(node, visible(input.slice(start, end)));
+    // An empty span says what it is in words (it has no text to be named by); the selected span's
+    // description, #span-detail, says what each is.
+    if (first && s.start === s.end) node.append(srOnly(spanWords(s)));
+    appendAll(node, visible(input.slice(start, end), pictures));
     line.append(node);
     at = Math.max(at, end);
   }
@@ -242,7 +244,7 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
   let lines: HTMLElement;
   let chunkStarts: number[] | null = null;
   if (!isLarge(r.state)) {
-    lines = el('div', { class: 'lines' }, assignRows(spans).map((row, i) => drawRow(input, row, 0, input.length, i > 0, spans.length)));
+    lines = el('div', { class: 'lines' }, assignRows(spans).map((row, i) => drawRow(input, row, 0, input.length, i > 0, spans.length, false)));
   } else {
     const chunks = chunksOf(input, spans);
     lines = windowedList({
@@ -252,10 +254,11 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
       linesOf: (i) => chunks[i].rows.length,
       label,
       role: 'listbox',
+      pictures: true,
       className: 'lines chunked',
       draw: (i) => {
         const c = chunks[i];
-        const row = el('div', { class: 'chunk', 'data-from': String(c.from), role: 'none' }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows', role: 'none' }, c.rows.map((row, i) => drawRow(input, row, c.from, c.to, i > 0, spans.length))));
+        const row = el('div', { class: 'chunk', 'data-from': String(c.from), role: 'none' }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows', role: 'none' }, c.rows.map((row, i) => drawRow(input, row, c.from, c.to, i > 0, spans.length, true))));
         if (selected !== -1) mark(row);
         return row;
       },
@@ -320,17 +323,19 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
  * underlined, in a <mark> (what a screen reader says is highlighted; an empty span says so in
  * words). The row wraps where there is room for it, and is one line in a list drawn as it scrolls.
  */
-function errorLine(input: string, e: ValidationError): HTMLElement {
+function errorLine(input: string, e: ValidationError, pictures: boolean): HTMLElement {
   const from = Math.max(0, e.start - ERROR_CONTEXT);
   const to = Math.min(input.length, e.end + ERROR_CONTEXT);
   const long = e.end - e.start > VALUE_LIMIT;
+  // (the underlined part always has its badges: a space there is said "space")
   const underlined = el('mark', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, visible(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), long ? '\u2026' : '');
   if (e.start === e.end) underlined.append(srOnly(' (nothing: the error is between two code points) '));
-  return el('div', { class: 'line', dir: 'ltr' }, el('span', { class: 'context' }, from > 0 ? '\u2026' : '', visible(input.slice(from, e.start))), underlined, el('span', { class: 'context' }, visible(input.slice(e.end, to)), to < input.length ? '\u2026' : ''));
+  return el('div', { class: 'line', dir: 'ltr' }, el('span', { class: 'context' }, from > 0 ? '\u2026' : '', visible(input.slice(from, e.start), pictures)), underlined, el('span', { class: 'context' }, visible(input.slice(e.end, to), pictures), to < input.length ? '\u2026' : ''));
 }
 
-function errorRow(input: string, e: ValidationError): HTMLElement {
-  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, el('span', { class: 'where' }, `[${e.start}, ${e.end})`), errorLine(input, e));
+/** An error's row; `pictures` in a list drawn as it scrolls (see visible). */
+function errorRow(input: string, e: ValidationError, pictures = false): HTMLElement {
+  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, el('span', { class: 'where' }, `[${e.start}, ${e.end})`), errorLine(input, e, pictures));
 }
 
 /** Why a domain-to-ASCII error was reported: the UTS #46 steps that record it. */
@@ -386,7 +391,7 @@ function errorsView(r: Results): HTMLElement {
     const reason = idnaReason(r, e);
     if (reason) group.append(reason);
     if (list.length <= LIST_LIMIT) for (const x of list) group.append(errorRow(input, x));
-    else group.append(windowedList({ count: list.length, lineHeight: LINE, lines: 10, label: `the ${count(list.length, 'place')} of ${e.type}, drawn as they scroll`, draw: (i) => errorRow(input, list[i]) }));
+    else group.append(windowedList({ count: list.length, lineHeight: LINE, lines: 10, label: `the ${count(list.length, 'place')} of ${e.type}, drawn as they scroll`, pictures: true, draw: (i) => errorRow(input, list[i], true) }));
     box.append(group);
   }
   if (r.baseFails) box.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
