@@ -14,6 +14,12 @@
 // long input's deferred work (the verdicts, whatwg-url, what the parser did) and its diagrams run
 // in the page's worker: their time until done is said too. The goal (issue 38): every control
 // answers within 200 ms on the 100 KB input, and no task blocks the page for longer.
+//
+//   VIEWER_PAGE_AGAINST=<other build> node packages/viewer/bench/keystroke.js [keystrokes]
+//
+// compares two builds of the page (issue 49: no slower than before) on the keystrokes alone: the
+// two pages take turns, one keystroke each (which goes first alternates), so that both meet the
+// same load of a shared machine; it prints each one's medians and the median of the differences.
 'use strict';
 const { existsSync } = require('fs');
 const path = require('path');
@@ -24,6 +30,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // Another build of the page (an older one, to compare) can be named in VIEWER_PAGE.
 const PAGE = process.env.VIEWER_PAGE ? path.resolve(process.env.VIEWER_PAGE) : path.join(__dirname, '..', 'dist', 'index.html');
+const AGAINST = process.env.VIEWER_PAGE_AGAINST ? path.resolve(process.env.VIEWER_PAGE_AGAINST) : null;
 const GOAL = 200;
 
 const INPUTS = [
@@ -139,11 +146,51 @@ const CONTROLS = [
   ['Back', () => { const t = performance.now(); history.back(); return t; }, null, () => !document.getElementById('results').hasAttribute('data-pending')],
 ];
 
+/** Opens `file` with the timers installed and `value` loaded, the caret at its end. */
+async function opened(browser, file, value) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  await page.evaluate(instrument);
+  await load(page, value);
+  return page;
+}
+
+/** The two builds, a keystroke each in turn, on each input: their medians, and the median of the differences. */
+async function compare(browser, count) {
+  const pages = [['this build', PAGE], ['the other', AGAINST]];
+  console.log(`${PAGE}\n  against ${AGAINST}`);
+  for (const [name, value] of INPUTS) {
+    const open = [await opened(browser, PAGE, value), await opened(browser, AGAINST, value)];
+    const times = [[], []];
+    for (let i = 0; i < count; i++) {
+      for (const side of i % 2 ? [1, 0] : [0, 1]) {
+        await open[side].bringToFront();
+        times[side].push(...(await keystrokes(open[side], 1)));
+      }
+    }
+    console.log(`${name}, ${count} keystrokes each:`);
+    for (const kind of ['rendered', 'painted']) {
+      const [a, b] = times.map((t) => t.map((x) => x[kind]));
+      const differences = a.map((x, i) => x - b[i]);
+      console.log(`  input event to ${kind === 'rendered' ? 'rendered' : 'the next frame painted'}: ${pages[0][0]} median ${median(a).toFixed(1)} ms, ${pages[1][0]} ${median(b).toFixed(1)} ms; the difference, median ${median(differences).toFixed(1)} ms`);
+    }
+    for (const page of open) await page.close();
+  }
+}
+
 async function main() {
   const count = Number(process.argv[2] ?? 9);
-  if (!existsSync(PAGE)) throw new Error(`${PAGE} is missing: run npm run build --workspace=packages/viewer`);
+  for (const file of [PAGE, AGAINST]) if (file && !existsSync(file)) throw new Error(`${file} is missing: run npm run build --workspace=packages/viewer`);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  if (AGAINST) {
+    try {
+      await compare(browser, count);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   let slow = 0;
   try {
     for (const [name, value] of INPUTS) {

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseURL } from 'url-grammar';
 import { requireParsableBase, usageError, writeFileSafely, type CommandSpec } from 'url-grammar/cli';
+import { fragmentOf } from './permalink';
 
 /**
  * Where the built page is: this package's dist/index.html, seen from dist/ (built) or from src/
@@ -26,13 +27,14 @@ export function viewerPage(): string | null {
   return candidates.find((f) => existsSync(f)) ?? null;
 }
 
-/** The permalink fragment the page reads: #url=...&base=...&encoding=... */
+/**
+ * The permalink fragment the page reads: #url=...&base=...&encoding=..., written as the page
+ * writes its own (./permalink.ts: a lone surrogate kept as its generalized UTF-8 bytes, where
+ * URLSearchParams would write U+FFFD). A base of undefined or "" is no base.
+ */
 export function viewerFragment(url: string | undefined, base: string | undefined, encoding: string | undefined): string {
   if (url === undefined) return '';
-  const p = new URLSearchParams({ url });
-  if (base !== undefined && base !== '') p.set('base', base);
-  if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) p.set('encoding', encoding);
-  return `#${p.toString()}`;
+  return fragmentOf({ url, base: base === undefined || base === '' ? null : base, encoding: encoding === undefined || /^utf-?8$/i.test(encoding) ? 'UTF-8' : encoding, second: null });
 }
 
 /**

@@ -71,12 +71,12 @@ export interface Results {
 export const LARGE_INPUT = 2000;
 
 export function isLarge(state: State): boolean {
-  return state.url.length > LARGE_INPUT || state.base.length > LARGE_INPUT;
+  return state.url.length > LARGE_INPUT || (state.base ?? '').length > LARGE_INPUT;
 }
 
-/** The base URL and encoding as the library takes them. */
+/** The base URL and encoding as the library takes them (an empty base is a base that fails, as `new URL(input, "")` has it). */
 export function optionsOf(state: State): { base: string | undefined; encoding: string | undefined; baseRecord: URLRecord | null } {
-  const base = state.base === '' ? undefined : state.base;
+  const base = state.base ?? undefined;
   const encoding = state.encoding === '' || /^utf-?8$/i.test(state.encoding) ? undefined : state.encoding;
   return { base, encoding, baseRecord: base === undefined ? null : parseURL(base) };
 }
@@ -94,14 +94,14 @@ export function verdictsOf(state: State): Verdicts | null {
 }
 
 export function whatwgComponents(state: State): Components {
-  const base = state.base === '' ? undefined : state.base;
-  return viaAPI(() => new whatwgURL.URL(state.url, base));
+  const base = state.base;
+  return viaAPI(() => (base === null ? new whatwgURL.URL(state.url) : new whatwgURL.URL(state.url, base)));
 }
 
 export function nativeComponents(state: State): Components {
-  const base = state.base === '' ? undefined : state.base;
+  const base = state.base;
   if (typeof URL !== 'function') return null;
-  return viaAPI(() => new URL(state.url, base) as unknown as Record<Field, string>);
+  return viaAPI(() => (base === null ? new URL(state.url) : new URL(state.url, base)) as unknown as Record<Field, string>);
 }
 
 /**
@@ -133,7 +133,7 @@ export function resultsJSON(r: Results, changes: unknown): string {
   return JSON.stringify(
     {
       input: r.state.url,
-      base: r.state.base === '' ? null : r.state.base,
+      base: r.state.base,
       encoding: r.state.encoding,
       components: r.components,
       record: r.record,

@@ -68,8 +68,8 @@ function traced(grammar: Grammar, kind: 'url' | 'host', entries: string[], text:
 }
 
 /** The diagrams of the URL grammar's rules for `input`, then the host grammar's for its host. */
-export function diagramData(input: string, base: string, record: IntermediateRecord | null): DiagramData {
-  const baseRecord = base === '' ? null : parseURL(base);
+export function diagramData(input: string, base: string | null, record: IntermediateRecord | null): DiagramData {
+  const baseRecord = base === null ? null : parseURL(base);
   const { rule, ctx } = entryFor(baseRecord);
   const text = preprocessText(input);
   const url = traced(URL_GRAMMAR, 'url', [rule], text, preprocessedOffsets(input), '', ctx)!;

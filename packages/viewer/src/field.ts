@@ -10,45 +10,21 @@
 // something that is not drawn as it should be. Paste, drop, copy, cut and Shift+Enter (a line
 // feed) go through the value itself, so that CR, LF and tabs survive them. The element has a
 // `value` property, as an <input> has, and fires `input` after each change.
+//
+// With \u{…} escapes on (setEscapes), the element shows the value with each atom's code point
+// written as its escape (./escapes.ts), as plain text that is edited as it is typed; the value is
+// that text with its escapes read. Typing "\u{9}" there types a tab.
 
 /// <reference lib="dom" />
 
-import { badgeOf, codePointName, replaceAll, SHOWN_SPECIALLY } from './dom';
+import { badge, readValue, replaceAll } from './dom';
+import { ATOMS, escapeAtoms, escapeText, unescapeText } from './escapes';
 
-/**
- * The code points drawn as atoms: those of SHOWN_SPECIALLY but the space, which the field shows
- * as itself (it is typed as itself). SPECIAL tests a text for one.
- */
-const ATOMS = new RegExp(`(?! )(?:${SHOWN_SPECIALLY.source})`, 'gu');
+/** Tests a text for a code point drawn as an atom. */
 const SPECIAL = new RegExp(ATOMS.source, 'u');
 
-/** The atom that stands for one code point (a lone surrogate's unit too). */
-function atom(cp: number): HTMLElement {
-  const e = document.createElement('span');
-  e.className = 'cp';
-  e.contentEditable = 'false';
-  e.dataset.cp = cp.toString(16).toUpperCase();
-  const name = badgeOf(cp);
-  e.title = `${codePointName(cp)}, kept, and drawn as its ${name.startsWith('U+') ? 'number' : 'name'}`;
-  e.textContent = name;
-  return e;
-}
-
 /** The value an element (or a fragment of it) stands for: its text, each atom as its code point; a <br> a browser added is nothing. */
-function read(node: Node): string {
-  let out = '';
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === Node.TEXT_NODE) out += (c as Text).data;
-    else if (c instanceof HTMLElement) {
-      const cp = c.dataset.cp;
-      if (cp !== undefined) {
-        const n = parseInt(cp, 16);
-        out += n >= 0xd800 && n <= 0xdfff ? String.fromCharCode(n) : String.fromCodePoint(n);
-      } else if (c.localName !== 'br') out += read(c);
-    }
-  }
-  return out;
-}
+const read = (node: Node): string => readValue(node, false);
 
 /** Whether the element is drawn as draw() draws: text with no special code point, and atoms (and the <br> after a last atom). */
 function isDrawn(root: HTMLElement): boolean {
@@ -57,7 +33,7 @@ function isDrawn(root: HTMLElement): boolean {
       if (SPECIAL.test((c as Text).data)) return false;
     } else if (c instanceof HTMLElement && c.localName === 'br' && c.dataset.end !== undefined && c === root.lastChild) {
       if (!(c.previousSibling instanceof HTMLElement)) return false;
-    } else if (!(c instanceof HTMLElement) || c.dataset.cp === undefined || c.childNodes.length !== 1) return false;
+    } else if (!(c instanceof HTMLElement) || c.dataset.cp === undefined) return false;
   }
   // a last atom needs its <br>
   return !(root.lastChild instanceof HTMLElement && root.lastChild.dataset.cp !== undefined);
@@ -68,6 +44,9 @@ const LONG_VALUE = 2000;
 
 export class CodePointField {
   private text = '';
+  /** With escapes on: the text the element shows (the value with its escapes written out, or as typed). */
+  private shown = '';
+  private escapes = false;
   private composing = false;
 
   constructor(
@@ -106,8 +85,9 @@ export class CodePointField {
     });
     for (const kind of ['copy', 'cut'] as const) {
       element.addEventListener(kind, (e) => {
+        // (with escapes on, the element's text is what is copied, as it is shown)
         const [start, end] = this.selection() ?? [0, 0];
-        if (start === end) return;
+        if (start === end || this.escapes) return;
         e.preventDefault();
         e.clipboardData?.setData('text/plain', this.text.slice(start, end));
         if (kind === 'cut') this.replace(start, end, '');
@@ -122,15 +102,31 @@ export class CodePointField {
   /** Sets the value, as assigning an <input>'s value does: no event. */
   set(value: string): void {
     this.text = value;
+    this.shown = this.escapes ? escapeText(value) : '';
     this.draw(null);
+  }
+
+  /** Shows the value with \u{…} escapes (and reads them as it is edited), or as atoms. The value stays as it is. */
+  setEscapes(on: boolean): void {
+    if (on === this.escapes) return;
+    this.escapes = on;
+    this.set(this.text);
   }
 
   /** Puts `text` in place of the selection (or at the end, when the field has none), as typing would. */
   insert(text: string): void {
+    if (this.escapes) {
+      const [start, end] = this.selection() ?? [this.shown.length, this.shown.length];
+      const written = escapeText(text);
+      this.shown = this.shown.slice(0, start) + written + this.shown.slice(end);
+      this.text = unescapeText(this.shown);
+      this.draw(start + written.length);
+      this.element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+      return;
+    }
     const [start, end] = this.selection() ?? [this.text.length, this.text.length];
     this.replace(start, end, text);
   }
-
   /** Moves the focus here. */
   focus(): void {
     this.element.focus();
@@ -144,6 +140,18 @@ export class CodePointField {
 
   /** Reads the value back after the browser edited the element; draws it again when needed. */
   private sync(): void {
+    if (this.escapes) {
+      const shown = read(this.element);
+      // A code point drawn as an atom that came as itself (a soft keyboard, a dictation) is
+      // written as its escape, which reads as the same value.
+      const raw = SPECIAL.test(shown);
+      const caret = raw ? this.selection() : null;
+      this.shown = raw ? escapeAtoms(shown) : shown;
+      this.text = unescapeText(this.shown);
+      if (raw) this.draw(caret ? escapeAtoms(shown.slice(0, caret[1])).length : null);
+      else this.element.classList.toggle('long', this.shown.length > LONG_VALUE);
+      return;
+    }
     this.text = read(this.element);
     this.element.classList.toggle('long', this.text.length > LONG_VALUE);
     if (isDrawn(this.element)) return;
@@ -166,15 +174,20 @@ export class CodePointField {
     return [offset(range.startContainer, range.startOffset), offset(range.endContainer, range.endOffset)];
   }
 
-  /** Draws the value: runs of plain text, and an atom for each special code point; the caret at `caret` when given. */
+  /** Draws the value: runs of plain text, and an atom for each special code point; the caret at `caret` when given. With escapes on, the text shown. */
   private draw(caret: number | null): void {
+    if (this.escapes) {
+      replaceAll(this.element, this.shown === '' ? [] : [document.createTextNode(this.shown)]);
+      this.element.classList.toggle('long', this.shown.length > LONG_VALUE);
+      if (caret !== null) this.placeCaret(caret);
+      return;
+    }
     const nodes: Node[] = [];
     let plain = 0;
     const text = this.text;
     for (const m of text.matchAll(ATOMS)) {
       if (m.index > plain) nodes.push(document.createTextNode(text.slice(plain, m.index)));
-      const cp = m[0].codePointAt(0)!;
-      nodes.push(atom(cp));
+      nodes.push(badge(m[0].codePointAt(0)!, true));
       plain = m.index + m[0].length;
     }
     if (plain < text.length) nodes.push(document.createTextNode(text.slice(plain)));

@@ -28,10 +28,12 @@ import { errorAnchor, SPEC } from './anchors';
 import { errorStep, groupChanges, SPEC_COMMIT, whatTheParserDid, type Change, type ChangeGroup } from './changes';
 import { FIELDS, IMPLS, isLarge, resultsJSON, run, type Results } from './compute';
 import { diagramData, type DiagramData, type TracedGrammar } from './diagrams';
-import { appendAll, clip, count, el, quoted, replaceAll, srOnly, visible } from './dom';
+import { appendAll, badge, clip, count, el, quoted, replaceAll, srOnly, visible } from './dom';
 import { CodePointField } from './field';
 import { explainDomain, UTS46 } from './idna';
 import { fragmentOf, sameState, stateFromFragment, type PageState, type State } from './permalink';
+import { copyValues } from './copy';
+import { forgetScrollers, reachableWhenScrolling } from './scrollers';
 import { windowedList, type WindowedElement } from './windowed';
 import { Helper, serve, type FinishAnswer } from './worker';
 
@@ -52,8 +54,8 @@ const LIST_LIMIT = 50;
 const LINE = 30;
 /** How many code units of a long input's view are on one line. */
 const CHUNK = 100;
-/** How many characters of context an error row of a long input shows on each side. */
-const ERROR_CONTEXT = 40;
+/** How many code units of the input an error row shows on each side of the error. */
+const ERROR_CONTEXT = 24;
 
 // ---- the input view ---------------------------------------------------------------------------
 
@@ -90,15 +92,22 @@ const FIELD_WORDS: Record<string, string> = {
 
 const fieldOf = (name: string) => name.replace(/\[\d+\]$/, '');
 
-/** Which rows spans go to: a span that crosses another goes to a row of its own. */
+/**
+ * Which rows spans go to: a span that crosses or holds another goes to a row of its own, so that
+ * no span is drawn inside another (each is an option of the span list, and an option holds no
+ * option). A span that holds the next one (userinfo, which holds the username and password) is
+ * placed last, on a row below what it holds.
+ */
 function assignRows(spans: NamedSpan[]): NamedSpan[][] {
   const rows: NamedSpan[][] = [];
+  const holds = (s: NamedSpan, next: NamedSpan | undefined) => next !== undefined && next.start >= s.start && next.end <= s.end && next.start < s.end && (next.start > s.start || next.end < s.end);
+  const holders = spans.filter((s, i) => holds(s, spans[i + 1]));
+  const order = holders.length ? [...spans.filter((s, i) => !holds(s, spans[i + 1])), ...holders] : spans;
   // The furthest end of each row's spans: a span that starts there or later fits at once, which
   // keeps the 25,000 segments of a long path from being compared with each other.
   const ends: number[] = [];
-  for (const s of spans) {
-    const fits = (row: NamedSpan[], i: number) =>
-      s.start >= ends[i] || row.every((o) => s.end <= o.start || s.start >= o.end || (s.start >= o.start && s.end <= o.end) || (o.start >= s.start && o.end <= s.end));
+  for (const s of order) {
+    const fits = (row: NamedSpan[], i: number) => s.start >= ends[i] || row.every((o) => s.end <= o.start || s.start >= o.end);
     let index = rows.findIndex(fits);
     if (index === -1) {
       index = rows.push([]) - 1;
@@ -111,44 +120,48 @@ function assignRows(spans: NamedSpan[]): NamedSpan[][] {
   return rows;
 }
 
+/** What an empty span is called in the span list, for a screen reader: "the query: empty". */
+function spanWords(s: NamedSpan): string {
+  const field = fieldOf(s.field);
+  return `${FIELD_WORDS[field] ?? field}${field === 'path' ? ` (${s.field})` : ''}: ${s.start === s.end ? 'empty' : ''}`;
+}
+
 /**
- * One row of the input from `from` to `to`, each span an element over its text, nested where one
- * span holds another (userinfo holds username and password). `pieces` names spans that are cut by
- * the row's ends: only the piece that holds a span's start carries its data-span-field.
+ * One row of the input from `from` to `to`, each span an element over its text (an option of the
+ * span list), in input order. A span cut by the row's ends is drawn in pieces: only the piece that
+ * holds its start carries its data-span-field and is an option. On a row after the first
+ * (`under`), the text between spans is muted and hidden from a screen reader: it says again what
+ * the first row says. An option's place in the list (aria-posinset, of `total`) is its place in
+ * the input, the order the keys go in, whichever row it is on.
  */
-function drawRow(input: string, row: NamedSpan[], from: number, to: number): HTMLElement {
-  interface Node {
-    span: NamedSpan | null;
-    children: Node[];
-  }
-  const inside = (o: NamedSpan, s: NamedSpan): boolean => s.start >= o.start && s.end <= o.end && !(s.start === s.end && s.start === o.end && o.end > o.start);
-  const root: Node = { span: null, children: [] };
-  const stack: Node[] = [root];
-  for (const s of row) {
-    while (stack.length > 1 && !inside(stack[stack.length - 1].span!, s)) stack.pop();
-    const node: Node = { span: s, children: [] };
-    stack[stack.length - 1].children.push(node);
-    stack.push(node);
-  }
-  const draw = (parent: HTMLElement, a: number, b: number, children: Node[]): void => {
-    let at = a;
-    for (const child of children) {
-      const s = child.span!;
-      const start = Math.max(s.start, from);
-      const end = Math.min(s.end, to);
-      if (start > at) appendAll(parent, visible(input.slice(at, start)));
-      const attrs: Record<string, string> = { class: `span f-${fieldOf(s.field)}${s.start === s.end ? ' empty' : ''}`, title: `${s.field} [${s.start}, ${s.end}) ${quoted(s.text)}`, 'data-span-index': String((s as NamedSpan & { index?: number }).index ?? -1) };
-      // The piece that holds the span's start carries the hooks (a span cut by a row's end is drawn in pieces).
-      if (s.start >= from) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end) });
-      const node = el('span', attrs);
-      draw(node, start, end, child.children);
-      parent.append(node);
-      at = Math.max(at, end);
-    }
-    if (b > at) appendAll(parent, visible(input.slice(at, b)));
+function drawRow(input: string, row: NamedSpan[], from: number, to: number, under: boolean, total: number, pictures: boolean): HTMLElement {
+  const line = el('div', { class: 'line', dir: 'ltr', role: 'none' });
+  const between = (a: number, b: number) => {
+    if (b <= a) return;
+    if (under) line.append(el('span', { class: 'again', 'aria-hidden': 'true' }, visible(input.slice(a, b), pictures)));
+    else appendAll(line, visible(input.slice(a, b), pictures));
   };
-  const line = el('div', { class: 'line', dir: 'ltr' });
-  draw(line, from, to, root.children);
+  let at = from;
+  // (a row's spans do not overlap; an empty one goes before a span that starts where it is)
+  const spans = row.every((s, i) => i === 0 || row[i - 1].start < s.start) ? row : [...row].sort((x, y) => x.start - y.start || x.end - y.end);
+  for (const s of spans) {
+    const start = Math.max(s.start, from);
+    const end = Math.min(s.end, to);
+    between(at, start);
+    const index = String((s as NamedSpan & { index?: number }).index ?? -1);
+    const attrs: Record<string, string> = { class: `span f-${fieldOf(s.field)}${s.start === s.end ? ' empty' : ''}`, 'data-span-index': index };
+    // The piece that holds the span's start carries the hooks and is the option.
+    const first = s.start >= from;
+    if (first) Object.assign(attrs, { 'data-span-field': s.field, 'data-start': String(s.start), 'data-end': String(s.end), role: 'option', id: `span-${index}`, 'aria-selected': 'false', 'aria-posinset': String(Number(index) + 1), 'aria-setsize': String(total) });
+    const node = el('span', attrs);
+    // An empty span says what it is in words (it has no text to be named by); the selected span's
+    // description, #span-detail, says what each is.
+    if (first && s.start === s.end) node.append(srOnly(spanWords(s)));
+    appendAll(node, visible(input.slice(start, end), pictures));
+    line.append(node);
+    at = Math.max(at, end);
+  }
+  between(at, to);
   return line;
 }
 
@@ -200,19 +213,38 @@ function describeSpan(s: NamedSpan, groups: ChangeGroup[] | null): string {
   return `${words}. ${inside.slice(0, 3).join('; ')}${inside.length > 3 ? `; and ${inside.length - 3} more changes` : ''}.`;
 }
 
+/**
+ * The input view: the input with each span of the record coloured over its text. The spans are a
+ * listbox (WAI-ARIA APG, single select, the selection following the focus): one tab stop, the
+ * box that scrolls; the arrow keys, Home and End move the selection (PageUp and PageDown by ten),
+ * which is scrolled into view; a click selects a span too. #span-detail says what the selected
+ * span is, and is its description.
+ */
 function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
   const input = r.state.url;
-  const detail = el('p', { id: 'span-detail', class: 'span-detail', 'aria-live': 'polite' }, 'Select a span (click it, or focus the input above and use the arrow keys) to read what it is.');
+  const detail = el('p', { id: 'span-detail', class: 'span-detail' }, 'Select a span (click it, or focus the list of spans above and use the arrow keys) to read what it is.');
   if (!r.record) {
     const text = isLarge(r.state) ? clip(input, 4 * CHUNK) : input;
-    const lines = el('div', { class: 'lines' }, el('div', { class: 'line', dir: 'ltr' }, visible(text)));
+    const lines = reachableWhenScrolling(el('div', { class: 'lines' }, el('div', { class: 'line', dir: 'ltr' }, visible(text))), 'the input (no span: the grammar does not match it)');
     return { element: el('div', { class: 'input-view' }, lines), spans: [] };
   }
   const spans = spansOf(r.record).map((s, index) => Object.assign(s, { index }));
+  const label = `the input's ${count(spans.length, 'span')}${isLarge(r.state) ? `, in rows of about ${CHUNK} code units drawn as they scroll` : ''}`;
+  let selected = -1;
+  /** Marks the selected span's elements (a long input's row is drawn again as it scrolls into view). */
+  const mark = (root: ParentNode) => {
+    for (const e of root.querySelectorAll(`[data-span-index="${selected}"]`)) {
+      e.classList.add('selected');
+      if (e.getAttribute('role') === 'option') {
+        e.setAttribute('aria-selected', 'true');
+        e.setAttribute('aria-describedby', 'span-detail');
+      }
+    }
+  };
   let lines: HTMLElement;
   let chunkStarts: number[] | null = null;
   if (!isLarge(r.state)) {
-    lines = el('div', { class: 'lines' }, assignRows(spans).map((row) => drawRow(input, row, 0, input.length)));
+    lines = el('div', { class: 'lines' }, assignRows(spans).map((row, i) => drawRow(input, row, 0, input.length, i > 0, spans.length, false)));
   } else {
     const chunks = chunksOf(input, spans);
     lines = windowedList({
@@ -220,25 +252,34 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
       lineHeight: LINE,
       lines: 8,
       linesOf: (i) => chunks[i].rows.length,
-      label: `the input, ${count(input.length, 'code unit')} in rows of about ${CHUNK}, drawn as they scroll`,
+      label,
+      role: 'listbox',
+      pictures: true,
       className: 'lines chunked',
       draw: (i) => {
         const c = chunks[i];
-        return el('div', { class: 'chunk', 'data-from': String(c.from) }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows' }, c.rows.map((row) => drawRow(input, row, c.from, c.to))));
+        const row = el('div', { class: 'chunk', 'data-from': String(c.from), role: 'none' }, el('span', { class: 'gutter', 'aria-hidden': 'true' }, String(c.from)), el('div', { class: 'chunk-rows', role: 'none' }, c.rows.map((row, i) => drawRow(input, row, c.from, c.to, i > 0, spans.length, true))));
+        if (selected !== -1) mark(row);
+        return row;
       },
     });
     chunkStarts = chunks.map((c) => c.from);
   }
-  // One tab stop for all the spans: the arrow keys move the selection from span to span.
-  const group = el('div', { class: 'span-group', role: 'group', tabindex: '0', 'aria-label': `the input's ${count(spans.length, 'span')}: the arrow keys select each in turn`, 'aria-describedby': 'span-detail' }, lines);
-  let selected = -1;
+  // The box that scrolls is the listbox (and so reachable by the keyboard, with what it scrolls).
+  lines.tabIndex = 0;
+  lines.classList.add('span-group');
+  lines.setAttribute('role', 'listbox');
+  lines.setAttribute('aria-label', label);
   const select = (index: number) => {
     selected = Math.max(0, Math.min(spans.length - 1, index));
     const s = spans[selected];
-    for (const old of group.querySelectorAll('.span.selected')) old.classList.remove('selected');
-    const mark = () => {
-      for (const e of group.querySelectorAll(`[data-span-index="${selected}"]`)) e.classList.add('selected');
-    };
+    for (const old of lines.querySelectorAll('.span.selected')) {
+      old.classList.remove('selected');
+      if (old.getAttribute('role') === 'option') {
+        old.setAttribute('aria-selected', 'false');
+        old.removeAttribute('aria-describedby');
+      }
+    }
     const starts = chunkStarts;
     if (starts) {
       // A long input's row may not be drawn yet: it is scrolled into view first.
@@ -246,42 +287,55 @@ function inputView(r: Results, changes: ChangeGroup[] | null): InputView {
       if (row === -1) row = 0;
       (lines as WindowedElement).scrollToRow(row);
     }
-    mark();
     detail.textContent = describeSpan(s, changes);
     detail.dataset.spanField = s.field;
+    mark(lines);
+    const option = lines.querySelector<HTMLElement>(`[data-span-index="${selected}"][role="option"]`);
+    if (option) {
+      lines.setAttribute('aria-activedescendant', option.id);
+      // across as well as down: a row wider than the box is scrolled to the span
+      option.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
   };
-  group.addEventListener('keydown', (e) => {
-    if (spans.length === 0) return;
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowDown: selected + 1, ArrowLeft: selected - 1, ArrowUp: selected - 1, Home: 0, End: spans.length - 1 };
+  // The first span is selected when the list takes the focus with none selected.
+  lines.addEventListener('focus', () => {
+    if (selected === -1 && spans.length) select(0);
+  });
+  lines.addEventListener('keydown', (e) => {
+    if (spans.length === 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowDown: selected + 1, ArrowLeft: selected - 1, ArrowUp: selected - 1, Home: 0, End: spans.length - 1, PageDown: selected + 10, PageUp: selected - 10 };
     if (!(e.key in moves)) return;
     e.preventDefault();
-    select(selected === -1 && (e.key === 'ArrowRight' || e.key === 'ArrowDown') ? 0 : moves[e.key]);
+    select(moves[e.key]);
   });
-  group.addEventListener('click', (e) => {
+  lines.addEventListener('click', (e) => {
     const target = (e.target as Element).closest('[data-span-index]');
     if (!target) return;
     select(Number(target.getAttribute('data-span-index')));
   });
-  return { element: el('div', { class: 'input-view' }, group, detail), spans };
+  return { element: el('div', { class: 'input-view' }, lines, detail), spans };
 }
 
 // ---- the validation errors ------------------------------------------------------------------
 
-function errorLine(input: string, e: ValidationError, large: boolean): HTMLElement {
-  const line = el('div', { class: 'line', dir: 'ltr' });
-  const mark = (text: string) => el('span', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, visible(text));
-  if (large) {
-    // A long input's row shows only the error's neighbourhood.
-    const from = Math.max(0, e.start - ERROR_CONTEXT);
-    const to = Math.min(input.length, e.end + ERROR_CONTEXT);
-    const long = e.end - e.start > VALUE_LIMIT;
-    line.append(el('span', { class: 'context' }, from > 0 ? '\u2026' : '', visible(input.slice(from, e.start))), mark(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), el('span', { class: 'context' }, visible(input.slice(e.end, to)), long || to < input.length ? '\u2026' : ''));
-  } else line.append(el('span', { class: 'ghost' }, visible(input.slice(0, e.start))), mark(input.slice(e.start, e.end)), el('span', { class: 'ghost' }, visible(input.slice(e.end))));
-  return line;
+/**
+ * The input around an error: up to ERROR_CONTEXT code units on each side, and the error's span
+ * underlined, in a <mark> (what a screen reader says is highlighted; an empty span says so in
+ * words). The row wraps where there is room for it, and is one line in a list drawn as it scrolls.
+ */
+function errorLine(input: string, e: ValidationError, pictures: boolean): HTMLElement {
+  const from = Math.max(0, e.start - ERROR_CONTEXT);
+  const to = Math.min(input.length, e.end + ERROR_CONTEXT);
+  const long = e.end - e.start > VALUE_LIMIT;
+  // (the underlined part always has its badges: a space there is said "space")
+  const underlined = el('mark', { class: `underline${e.start === e.end ? ' empty' : ''}${e.failure ? ' failure' : ''}` }, visible(input.slice(e.start, long ? e.start + VALUE_LIMIT : e.end)), long ? '\u2026' : '');
+  if (e.start === e.end) underlined.append(srOnly(' (nothing: the error is between two code points) '));
+  return el('div', { class: 'line', dir: 'ltr' }, el('span', { class: 'context' }, from > 0 ? '\u2026' : '', visible(input.slice(from, e.start), pictures)), underlined, el('span', { class: 'context' }, visible(input.slice(e.end, to), pictures), to < input.length ? '\u2026' : ''));
 }
 
-function errorRow(input: string, e: ValidationError, large: boolean): HTMLElement {
-  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, errorLine(input, e, large), el('span', { class: 'where' }, `[${e.start}, ${e.end})`));
+/** An error's row; `pictures` in a list drawn as it scrolls (see visible). */
+function errorRow(input: string, e: ValidationError, pictures = false): HTMLElement {
+  return el('div', { class: 'error', 'data-error-type': e.type, 'data-start': String(e.start), 'data-end': String(e.end) }, el('span', { class: 'where' }, `[${e.start}, ${e.end})`), errorLine(input, e, pictures));
 }
 
 /** Why a domain-to-ASCII error was reported: the UTS #46 steps that record it. */
@@ -319,7 +373,6 @@ function groupedErrors(errors: readonly ValidationError[]): Map<string, Validati
 
 function errorsView(r: Results): HTMLElement {
   const input = r.state.url;
-  const large = isLarge(r.state);
   const box = el('div', { class: 'errors' });
   const groups = groupedErrors(r.errors);
   for (const list of groups.values()) {
@@ -337,8 +390,8 @@ function errorsView(r: Results): HTMLElement {
     const group = el('div', { class: 'error-group', 'data-error-group': e.type, 'data-count': String(list.length) }, head);
     const reason = idnaReason(r, e);
     if (reason) group.append(reason);
-    if (list.length <= LIST_LIMIT) for (const x of list) group.append(errorRow(input, x, large));
-    else group.append(windowedList({ count: list.length, lineHeight: LINE, lines: 10, label: `the ${count(list.length, 'place')} of ${e.type}, drawn as they scroll`, draw: (i) => errorRow(input, list[i], true) }));
+    if (list.length <= LIST_LIMIT) for (const x of list) group.append(errorRow(input, x));
+    else group.append(windowedList({ count: list.length, lineHeight: LINE, lines: 10, label: `the ${count(list.length, 'place')} of ${e.type}, drawn as they scroll`, pictures: true, draw: (i) => errorRow(input, list[i], true) }));
     box.append(group);
   }
   if (r.baseFails) box.append(el('p', { class: 'fails' }, 'The base URL does not parse.'));
@@ -424,7 +477,7 @@ function factsView(r: Results): HTMLElement {
   if (type === 'the empty host') facts.append(el('li', { 'data-host-type': type }, 'the host is the empty host: nothing is written between "//" and the path'));
   else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, visible(serializeHost(url!.host!)))));
   if (r.record) {
-    const steps = pathSteps(r.record, r.state.base !== '');
+    const steps = pathSteps(r.record, r.state.base !== null);
     if (steps.length <= LIST_LIMIT) for (const step of steps) facts.append(el('li', { class: 'path-step' }, step));
     else facts.append(el('li', {}, `${count(steps.length, 'dot segment')}:`, windowedList({ count: steps.length, lineHeight: LINE, lines: 6, label: 'the dot segments, drawn as they scroll', draw: (i) => el('div', { class: 'path-step' }, steps[i]) })));
   }
@@ -450,7 +503,7 @@ function clippedValue(text: string): HTMLElement {
     appendAll(code, visible(text));
     return code;
   }
-  appendAll(code, [visible(clip(text, VALUE_LIMIT).slice(0, -1)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${count(text.length, 'character')})`, () => el('span', { class: 'whole-value', role: 'group', 'aria-label': `the whole value, ${count(text.length, 'character')}` }, visible(text)))]);
+  appendAll(code, [visible(clip(text, VALUE_LIMIT).slice(0, -1)), el('span', { class: 'clip' }, '\u2026 '), expander(code, `show all (${count(text.length, 'character')})`, () => reachableWhenScrolling(el('span', { class: 'whole-value', role: 'group', 'aria-label': `the whole value, ${count(text.length, 'character')}` }, visible(text)), `the whole value, ${count(text.length, 'character')}`))]);
   return code;
 }
 
@@ -482,22 +535,49 @@ function componentTable(r: Results): HTMLElement {
   return el('table', { class: 'components' }, el('caption', { class: 'sr-only' }, 'Each component as url-grammar, this browser and whatwg-url give it'), el('thead', {}, head), el('tbody', {}, rows));
 }
 
-const VERDICT_WORDS: [string, 'parses' | 'parserValid' | 'grammarValid', string][] = [
-  ['parses', 'parses', 'the URL parser returns a URL'],
-  ['parser-valid', 'parserValid', 'the parser reports no validation error'],
-  ['grammar-valid', 'grammarValid', 'a valid URL string by the writing rules'],
+const VERDICT_NAMES: [string, 'parses' | 'parserValid' | 'grammarValid'][] = [
+  ['parses', 'parses'],
+  ['parser-valid', 'parserValid'],
+  ['grammar-valid', 'grammarValid'],
 ];
+
+/** A verdict's caption, which says the result: "the URL parser returns failure", "5 validation errors". */
+function verdictCaption(r: Results, name: string, value: boolean): string {
+  const base = r.baseFails ? 'the base URL does not parse' : null;
+  if (name === 'parses') return value ? 'the URL parser returns a URL' : (base ?? 'the URL parser returns failure');
+  if (name === 'parser-valid') return value ? 'no validation error' : r.errors.length ? count(r.errors.length, 'validation error') : (base ?? 'the URL parser returns failure');
+  return value ? 'a valid URL string by the writing rules' : 'not a valid URL string by the writing rules';
+}
+
+/** A value longer than this is shown clipped in the result line (all of it is in the components table, and in a copy). */
+const RESULT_LIMIT = 200;
+
+/** Why url-grammar fails, in words: "url-grammar fails: <type> at [start, end): <message>" for each failure error (the first only, with `first`). */
+function whyItFails(r: Results, first = false): string {
+  if (r.baseFails) return 'url-grammar fails: the base URL does not parse.';
+  const failures = r.errors.filter((e) => e.failure).slice(0, first ? 1 : undefined);
+  return `url-grammar fails: ${failures.length ? failures.map((e) => `${e.type} at [${e.start}, ${e.end}): ${e.message}`).join('; ') : 'no failure error was reported'}`;
+}
+
+/** The result, first on the page: the href, or the failure and why. */
+function resultLine(r: Results): HTMLElement {
+  const c = r.components['url-grammar'];
+  if (c === null) return el('p', { class: 'result-line why fails', 'data-why': r.baseFails ? 'base' : 'failure' }, whyItFails(r));
+  const href = c.href;
+  const shown = el('code', { class: 'result-href', dir: 'ltr', 'data-field': 'href', 'data-value': href }, visible(href.length > RESULT_LIMIT ? clip(href, RESULT_LIMIT) : href));
+  return el('p', { class: 'result-line' }, el('span', { class: 'result-label' }, 'href '), shown, href.length > RESULT_LIMIT ? el('span', { class: 'note' }, ` (${count(href.length, 'character')}: all of them under Components)`) : '');
+}
 
 function verdictsView(r: Results): HTMLElement {
   const v = r.verdicts;
   const box = el('ul', { class: 'verdicts' });
   const pending = r.pending.includes('verdicts');
-  for (const [name, key, what] of VERDICT_WORDS) {
+  for (const [name, key] of VERDICT_NAMES) {
     // A long input's verdicts come when typing pauses: until then they carry data-pending and no data-value.
     if (pending) box.append(el('li', { class: 'verdict pending', 'data-verdict': name, 'data-pending': '' }, `${name}: \u2026`, srOnly(' (still being worked out)')));
     else {
       const value = v ? v[key] : false;
-      box.append(el('li', { class: `verdict ${value ? 'yes' : 'no'}`, 'data-verdict': name, 'data-value': String(value) }, el('span', { 'aria-hidden': 'true' }, value ? '\u2713 ' : '\u2717 '), `${name}: ${value ? 'yes' : 'no'}`, el('span', { class: 'verdict-what' }, ` (${what})`)));
+      box.append(el('li', { class: `verdict ${value ? 'yes' : 'no'}`, 'data-verdict': name, 'data-value': String(value) }, el('span', { 'aria-hidden': 'true' }, value ? '\u2713 ' : '\u2717 '), `${name}: ${value ? 'yes' : 'no'}`, el('span', { class: 'verdict-what' }, ` (${verdictCaption(r, name, value)})`)));
     }
   }
   const notes = el('div', { class: 'notes' });
@@ -516,13 +596,7 @@ function verdictsView(r: Results): HTMLElement {
       notes.append(more);
     }
   } else if (v?.disagreement) notes.append(el('p', { class: 'disagreement' }, v.disagreement));
-  if (r.baseFails) notes.append(el('p', { class: 'why fails', 'data-why': 'base' }, 'url-grammar fails: the base URL does not parse.'));
-  else if (r.components['url-grammar'] === null) {
-    const failures = r.errors.filter((e) => e.failure);
-    const why = failures.length ? failures.map((e) => `${e.type} at [${e.start}, ${e.end}): ${e.message}`).join('; ') : 'no failure error was reported';
-    notes.append(el('p', { class: 'why fails', 'data-why': 'failure' }, `url-grammar fails: ${why}`));
-  }
-  return el('div', {}, box, notes);
+  return el('div', {}, resultLine(r), box, notes);
 }
 
 // ---- the diagrams -----------------------------------------------------------------------------
@@ -536,6 +610,7 @@ function ruleSection(kind: 'url' | 'host', name: string, spec: string, svg: stri
   if (caption !== null) section.append(el('p', { class: 'rule-matched' }, caption));
   const holder = el('div', { class: 'diagram' });
   holder.innerHTML = svg;
+  reachableWhenScrolling(holder, `the railroad diagram of ${name}, which scrolls`);
   // The SVG holds links (its rule boxes): a group, named; what its boxes matched is also in the text form of the path.
   holder.querySelector('svg')?.setAttribute('role', 'group');
   holder.querySelector('svg')?.setAttribute('aria-label', `railroad diagram of ${name}`);
@@ -663,8 +738,14 @@ interface Page {
 
 let page: Page;
 
+/** A base field's state: null when it is empty, unless the empty string is chosen as the base. */
+function baseOf(field: CodePointField, empty: HTMLInputElement | null): string | null {
+  if (empty?.checked) return '';
+  return field.value === '' ? null : field.value;
+}
+
 function readState(): State {
-  return { url: page.url.value, base: page.base.value, encoding: $<HTMLSelectElement>('encoding').value };
+  return { url: page.url.value, base: baseOf(page.base, $<HTMLInputElement>('empty-base')), encoding: $<HTMLSelectElement>('encoding').value };
 }
 
 function compareOn(): boolean {
@@ -672,7 +753,7 @@ function compareOn(): boolean {
 }
 
 function readPageState(): PageState {
-  return { ...readState(), second: compareOn() ? { url: page.url2.value, base: page.base2.value, encoding: $<HTMLSelectElement>('encoding2').value } : null };
+  return { ...readState(), second: compareOn() ? { url: page.url2.value, base: baseOf(page.base2, null), encoding: $<HTMLSelectElement>('encoding2').value } : null };
 }
 
 /** The labels of the replacement encoding, which TextDecoder refuses by design. */
@@ -709,12 +790,13 @@ function applyState(state: PageState): void {
     if (field.value !== value) field.set(value);
   };
   put(page.url, state.url);
-  put(page.base, state.base);
+  put(page.base, state.base ?? '');
+  $<HTMLInputElement>('empty-base').checked = state.base === '';
   selectEncoding($<HTMLSelectElement>('encoding'), state.encoding);
   const compare = $<HTMLDetailsElement>('compare');
   if (state.second) {
     put(page.url2, state.second.url);
-    put(page.base2, state.second.base);
+    put(page.base2, state.second.base ?? '');
     selectEncoding($<HTMLSelectElement>('encoding2'), state.second.encoding);
   }
   compare.open = state.second !== null;
@@ -742,16 +824,19 @@ function legend(): HTMLElement {
       item('f-fragment', 'fragment'),
       el('li', {}, el('span', { class: 'error inline-sample' }, el('span', { class: 'underline' }, 'abc')), ' a validation error, wavy underline; ', el('span', { class: 'error inline-sample' }, el('span', { class: 'underline failure' }, 'abc')), ' one that makes the parse fail (also said in words: "a failure")'),
       el('li', {}, '\u2260 a component that differs from url-grammar\'s (the cell also says so in words)'),
-      el('li', {}, '\u2423 a space; ', el('span', { class: 'cp' }, 'TAB'), ' ', el('span', { class: 'cp' }, 'LF'), ' ', el('span', { class: 'cp' }, 'CR'), ' a control, by its name; ', el('span', { class: 'cp' }, 'U+202E'), ' an invisible, format or bidi code point, by its number: shown, not applied'),
+      el('li', {}, badge(0x20), ' a space; ', badge(0x9), ' ', badge(0xa), ' ', badge(0xd), ' a control, by its name; ', badge(0x202e), ' an invisible, format or bidi code point, by its number: shown, not applied (a screen reader says each by its name)'),
     ),
   );
 }
 
+/** What the live region says once typing pauses: the href, or the failure and why; the verdicts and the number of errors. */
 function summaryOf(r: Results): string {
-  if (r.baseFails) return 'The base URL does not parse.';
+  const c = r.components['url-grammar'];
+  let head = c ? `href ${c.href.length > RESULT_LIMIT ? `${clip(c.href, RESULT_LIMIT)} (${count(c.href.length, 'character')})` : c.href}.` : whyItFails(r, true);
+  if (!/[.!?]$/.test(head)) head += '.';
   const v = r.verdicts;
-  const verdicts = v ? VERDICT_WORDS.map(([name, key]) => `${name}: ${v[key] ? 'yes' : 'no'}`).join(', ') : 'verdicts still being worked out';
-  return `${verdicts}; ${r.errors.length === 0 ? 'no validation error' : count(r.errors.length, 'validation error')}.`;
+  const verdicts = v ? VERDICT_NAMES.map(([name, key]) => `${name}: ${v[key] ? 'yes' : 'no'}`).join(', ') : 'verdicts still being worked out';
+  return `${head} ${verdicts}; ${r.errors.length === 0 ? 'no validation error' : count(r.errors.length, 'validation error')}.`;
 }
 
 function componentsContent(r: Results): (Node | string)[] {
@@ -793,20 +878,22 @@ function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
   const large = isLarge(state);
   const r = run(state, !large);
   page.last = r;
-  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== '' }) : []);
+  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== null }) : []);
   page.generation++;
   clearTimeout(page.timer);
+  forgetScrollers();
   const results = $('results');
   $<HTMLTextAreaElement>('json').hidden = true;
   $('copy-status').textContent = '';
 
   const errorWords = r.errors.length === 0 ? 'no validation error' : `${count(r.errors.length, 'validation error')}, underlined below`;
   const view = inputView(r, page.changes);
-  page.sections.verdicts = section('verdicts', 'Verdicts', verdictsView(r));
+  // The result, first: above the results, under the fields.
+  page.sections.verdicts = $('result-section');
+  replaceAll(page.sections.verdicts, [el('h2', { id: 'result-title' }, 'Result'), verdictsView(r)]);
   page.sections.changes = section('changes', 'What the parser did', changesView(r, page.changes));
   page.sections.components = section('components', 'Components', ...componentsContent(r));
   const parts: HTMLElement[] = [
-    page.sections.verdicts,
     section('input', 'Input', el('p', { class: 'label' }, `The input, with the record the grammar found: each span coloured (select one to read it); ${errorWords}.`), legend(), view.element, factsView(r), errorsView(r)),
     page.sections.changes,
     page.sections.components,
@@ -900,7 +987,7 @@ async function finish(r: Results, mine: number): Promise<void> {
   r.components['whatwg-url'] = answer.whatwg;
   r.pending = [];
   page.changes = answer.changes;
-  page.sections.verdicts?.replaceChildren(el('h2', { id: 'verdicts-title' }, 'Verdicts'), verdictsView(r));
+  page.sections.verdicts?.replaceChildren(el('h2', { id: 'result-title' }, 'Result'), verdictsView(r));
   if (page.sections.components) replaceAll(page.sections.components, [el('h2', { id: 'components-title' }, 'Components'), componentsContent(r)]);
   page.sections.changes?.replaceChildren(el('h2', { id: 'changes-title' }, 'What the parser did'), changesView(r, answer.changes));
   $('results').removeAttribute('data-pending');
@@ -945,14 +1032,14 @@ function diagramsView(r: Results): HTMLElement {
 /** The state as an entry of WPT's urltestdata.json: url-grammar's answer, or failure. */
 function toWPT(r: Results): string {
   const c = r.components['url-grammar'];
-  const entry: Record<string, unknown> = { input: r.state.url, base: r.state.base === '' ? null : r.state.base };
+  const entry: Record<string, unknown> = { input: r.state.url, base: r.state.base };
   if (!c) entry.failure = true;
   else for (const f of FIELDS) if (f !== 'origin' || c.origin !== 'null' || r.url?.scheme === 'file') entry[f] = c[f];
   return JSON.stringify(entry, null, 2);
 }
 
 function toReport(r: Results): string {
-  const lines = [`input: ${quoted(r.state.url)}`, `base: ${r.state.base === '' ? '(none)' : quoted(r.state.base)}`, `encoding: ${r.state.encoding}`, summaryOf(r), ''];
+  const lines = [`input: ${quoted(r.state.url)}`, `base: ${r.state.base === null ? '(none)' : quoted(r.state.base)}`, `encoding: ${r.state.encoding}`, summaryOf(r), ''];
   const c = r.components['url-grammar'];
   lines.push('components (url-grammar):');
   for (const f of FIELDS) lines.push(`  ${f}: ${c ? quoted(c[f]) : 'fails'}`);
@@ -1017,7 +1104,7 @@ async function exportAs(kind: 'json' | 'wpt' | 'report'): Promise<void> {
       return;
     }
     text = typeof answer === 'string' ? answer : new TextDecoder().decode(answer);
-  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== '' }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
+  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== null }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
   const copied = copyText(text);
   out.dataset.kind = kind;
   if (text.length <= SHOWN_EXPORT) {
@@ -1070,7 +1157,7 @@ function drawRecent(list = recentList()): void {
     list.map((fragment) => {
       const s = stateFromFragment(fragment);
       if (!s) return '';
-      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, visible(clip(s.url, 80))), s.base ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
+      const button = el('button', { type: 'button', class: 'recent-item', 'data-fragment': fragment }, el('code', { dir: 'ltr' }, visible(clip(s.url, 80))), s.base !== null ? ` against ${quoted(clip(s.base, 40))}` : '', s.encoding !== 'UTF-8' ? ` (${s.encoding})` : '');
       button.addEventListener('click', () => {
         applyState(s);
         page.lastEdit = 0;
@@ -1112,7 +1199,25 @@ function start(): void {
   for (const label of document.querySelectorAll<HTMLElement>('[data-field-label]')) label.addEventListener('click', () => $(label.dataset.fieldLabel!).focus());
   const fromFragment = stateFromFragment(location.hash);
   if (fromFragment) applyState(fromFragment);
+  // The empty string as the base: the base field is emptied; a base typed there is a base again.
+  const emptyBase = $<HTMLInputElement>('empty-base');
+  emptyBase.addEventListener('change', () => {
+    if (emptyBase.checked) page.base.set('');
+    render();
+  });
+  // (first, so that the render of the base's input sees the box unticked)
+  page.base.element.addEventListener('input', () => {
+    if (page.base.value !== '') emptyBase.checked = false;
+  });
   for (const id of ['url', 'base', 'url2', 'base2']) $(id).addEventListener('input', () => render());
+  // The \u{…} escapes: the fields show and read them (the values stay as they are).
+  const escapes = $<HTMLInputElement>('escapes');
+  const applyEscapes = () => {
+    for (const f of [page.url, page.base, page.url2, page.base2]) f.setEscapes(escapes.checked);
+  };
+  escapes.addEventListener('change', applyEscapes);
+  applyEscapes();
+  copyValues(document);
   $('encoding').addEventListener('change', () => {
     // A choice in the select answers the message about the link's encoding.
     $('encoding-message').hidden = true;

@@ -7,10 +7,16 @@
 // %ED%A0%80 for U+D800), which no UTF-8 text holds, and read back. Every other code point,
 // controls, CR, LF and tab included, is written as its percent-encoded UTF-8 bytes, so that any
 // string round-trips.
+//
+// The base is null when there is none, and a string otherwise: `base=` with nothing after it is
+// the empty string as the base (as `new URL(input, "")`, which fails), not the absence of one.
+// The second column's `base2` is left out when it is the first's; `base2=` with nothing after it
+// is no base there (the second column has no empty base of its own).
 
 export interface State {
   url: string;
-  base: string;
+  /** The base URL, or null when there is none ("" is the empty string as the base). */
+  base: string | null;
   encoding: string;
 }
 
@@ -93,10 +99,11 @@ export function stateFromFragment(fragment: string): PageState | null {
     if (!params.has(name)) params.set(name, eq === -1 ? '' : decodeComponent(pair.slice(eq + 1)));
   }
   if (!params.has('url')) return null;
-  const state: PageState = { url: params.get('url')!, base: params.get('base') ?? '', encoding: params.get('encoding') ?? 'UTF-8', second: null };
+  const state: PageState = { url: params.get('url')!, base: params.get('base') ?? null, encoding: params.get('encoding') ?? 'UTF-8', second: null };
   // The second column takes what its link leaves out from the first.
   if (params.has('url2') || params.has('base2') || params.has('encoding2')) {
-    state.second = { url: params.get('url2') ?? state.url, base: params.get('base2') ?? state.base, encoding: params.get('encoding2') ?? state.encoding };
+    const base2 = params.get('base2');
+    state.second = { url: params.get('url2') ?? state.url, base: base2 === undefined ? (state.base === '' ? null : state.base) : base2 === '' ? null : base2, encoding: params.get('encoding2') ?? state.encoding };
   }
   return state;
 }
@@ -104,12 +111,12 @@ export function stateFromFragment(fragment: string): PageState | null {
 /** The fragment of a state, "#url=..."; the parts at their defaults are left out. */
 export function fragmentOf(state: PageState): string {
   let fragment = `#url=${encodeComponent(state.url)}`;
-  if (state.base !== '') fragment += `&base=${encodeComponent(state.base)}`;
+  if (state.base !== null) fragment += `&base=${encodeComponent(state.base)}`;
   if (state.encoding !== 'UTF-8') fragment += `&encoding=${encodeComponent(state.encoding)}`;
   const second = state.second;
   if (second) {
     fragment += `&url2=${encodeComponent(second.url)}`;
-    if (second.base !== state.base) fragment += `&base2=${encodeComponent(second.base)}`;
+    if (second.base !== state.base) fragment += `&base2=${encodeComponent(second.base ?? '')}`;
     if (second.encoding !== state.encoding) fragment += `&encoding2=${encodeComponent(second.encoding)}`;
   }
   return fragment;

@@ -23,11 +23,15 @@ export interface WindowedOptions {
   draw: (index: number) => HTMLElement;
   /** The accessible name of the box (it is focusable, so that the keyboard scrolls it). */
   label: string;
+  /** The box's role: a group, unless it is a widget (the input view's listbox). */
+  role?: string;
+  /** Its rows draw a space as its picture (dom.ts, visible): the box is marked data-pictures, for a copy. */
+  pictures?: boolean;
   className?: string;
 }
 
 /** How many rows beyond the ones in view are drawn on each side. */
-const OVERSCAN = 4;
+const OVERSCAN = 2;
 
 /** The list's box; scrollToRow(i) brings row i into view and draws it at once. */
 export interface WindowedElement extends HTMLElement {
@@ -40,7 +44,7 @@ export function windowedList(options: WindowedOptions): WindowedElement {
   const tops = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) tops[i + 1] = tops[i] + (options.linesOf ? options.linesOf(i) : 1);
   const total = tops[count];
-  const box = el('div', { class: `windowed${options.className ? ` ${options.className}` : ''}`, tabindex: '0', role: 'group', 'aria-label': options.label, 'data-rows': String(count) });
+  const box = el('div', { class: `windowed${options.className ? ` ${options.className}` : ''}`, tabindex: '0', role: options.role ?? 'group', 'aria-label': options.label, 'data-rows': String(count), ...(options.pictures ? { 'data-pictures': '' } : {}) });
   box.style.height = `${Math.min(total, options.lines) * lineHeight + 2}px`;
   const inner = el('div', { class: 'windowed-inner' });
   inner.style.height = `${total * lineHeight}px`;

@@ -14,11 +14,12 @@ import { expect } from 'chai';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { explain, parseWithDiagnostics, URL as OurURL } from 'url-grammar';
 import { checkViewerPage, expectedSpans, readPage, setValue, sortSpans, VIEWER_PAGE, type PageDriver } from './support/viewer-page';
-import { allCases, checkAxe, checkFields, checkIssue38, checkPermalinks } from './support/issue38';
+import { allCases, checkFields, checkIssue38, checkPermalinks } from './support/issue38';
+import { checkAxeEverywhere, checkIssue49 } from './support/issue49';
 import { CORE_ROOT } from './support/cli';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -56,6 +57,7 @@ describe('the viewer page in headless Chromium @browser', function () {
   /** A driver over a fresh page of its own (each open() makes one, closing the last). */
   function makeDriver(options: { colorScheme?: 'light' | 'dark' } = {}): PageDriver & { page(): Page | null; close(): Promise<void> } {
     let page: Page | null = null;
+    let cdp: CDPSession | null = null;
     const driver = {
       problems: [] as string[],
       page: () => page,
@@ -65,6 +67,7 @@ describe('the viewer page in headless Chromium @browser', function () {
       },
       async open(url: string) {
         await page?.close();
+        cdp = null;
         page = await browser!.newPage({ viewport: { width: 1100, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
         page.on('console', (m) => {
           if (m.type() === 'error' || m.type() === 'warning') driver.problems.push(`console ${m.type()}: ${m.text()}`);
@@ -87,6 +90,14 @@ describe('the viewer page in headless Chromium @browser', function () {
       focus: (selector: string) => page!.focus(selector),
       press: (key: string) => page!.keyboard.press(key),
       keyboardType: (text: string) => page!.keyboard.type(text),
+      // Chromium's own accessibility tree (DevTools protocol): what a screen reader is given.
+      async accessible(selector: string) {
+        cdp ??= await page!.context().newCDPSession(page!);
+        const { result } = await cdp.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(selector)})` });
+        const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+        const node = nodes[0];
+        return { role: String(node.role?.value ?? ''), name: String(node.name?.value ?? ''), value: node.value === undefined ? null : String(node.value.value) };
+      },
     };
     return driver;
   }
@@ -100,17 +111,25 @@ describe('the viewer page in headless Chromium @browser', function () {
     await driver.close();
   });
 
-  // Issue 38, must reach: axe-core finds no violation, light and dark, for three states. The dark
-  // mode is reached both ways: the page's theme select, and the browser's own preference.
-  it('axe-core finds no violation: an empty input, a valid URL, an input with errors; light and dark', async () => {
+  // Issues 38 and 49, must reach: axe-core finds no violation at 1280x900 and 390x844, light and
+  // dark, for five states, and the href or the failure is on the first screen. The dark mode is
+  // reached both ways: the page's theme select, and (on the phone) the browser's own preference.
+  it('axe-core finds no violation at 1280x900 and 390x844, light and dark: empty, valid, failing, CR/LF/TAB, 100 KB; the result on the first screen', async () => {
     const driver = makeDriver();
-    await checkAxe(driver);
+    await checkAxeEverywhere(driver);
     const system = makeDriver({ colorScheme: 'dark' });
-    await checkAxe(system, ['system']);
+    await checkAxeEverywhere(system, ['system'], [[390, 844]]);
     expect(await system.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches && getComputedStyle(document.body).backgroundColor, null)).to.equal('rgb(22, 24, 28)');
     expect([...driver.problems, ...system.problems]).to.deep.equal([]);
     await driver.close();
     await system.close();
+  });
+
+  it('issue 49: the summary says the result; a listbox of spans; controls and spaces in words; exact copies; escapes; the empty base; a long input on a phone', async () => {
+    const driver = makeDriver();
+    await checkIssue49(driver);
+    expect(driver.problems).to.deep.equal([]);
+    await driver.close();
   });
 
   it('the fields keep every code point: CR, LF, tab and bidi controls shown, not applied, through typing, paste, copy and the permalink', async () => {
@@ -156,7 +175,7 @@ describe('the viewer page in headless Chromium @browser', function () {
       await page.keyboard.press('Control+End');
       await page.keyboard.type('x');
       const input = `${long}x`;
-      await page.waitForFunction((url) => document.getElementById('results')!.getAttribute('data-rendered') === JSON.stringify({ url, base: '', encoding: 'UTF-8' }), input);
+      await page.waitForFunction((url) => document.getElementById('results')!.getAttribute('data-rendered') === JSON.stringify({ url, base: null, encoding: 'UTF-8' }), input);
       const value = (impl: string, field: string) => page.evaluate((a) => document.querySelector(`[data-impl="${a.impl}"][data-field="${a.field}"]`)!.getAttribute('data-value'), { impl, field });
       const href = OurURL.parse(input)!.href;
       expect(await value('url-grammar', 'href'), 'the href shown is the library\'s').to.equal(href);

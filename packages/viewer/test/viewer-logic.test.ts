@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { parseWithDiagnostics, URL as OurURL } from 'url-grammar';
 import { errorStep, groupChanges, whatTheParserDid, type Change } from '../src/changes';
 import { explainDomain, mappingOf } from '../src/idna';
+import fc from 'fast-check';
+import { viewerFragment } from '../src/cli';
+import { escapeText, unescapeText } from '../src/escapes';
 import { fragmentOf, stateFromFragment, type PageState } from '../src/permalink';
 import { CORE_ROOT } from './support/cli';
 import { diagramData } from '../src/diagrams';
@@ -38,7 +41,7 @@ describe('viewer: the permalink', () => {
   it('every urltestdata.json input and base round-trips through the fragment', () => {
     expect(cases.length).to.be.greaterThan(800);
     for (const c of cases) {
-      const state: PageState = { url: c.input, base: c.base ?? '', encoding: 'UTF-8', second: null };
+      const state: PageState = { url: c.input, base: c.base, encoding: 'UTF-8', second: null };
       const fragment = fragmentOf(state);
       // Only what a fragment keeps as it is: no browser re-encodes it.
       expect(fragment, JSON.stringify(c.input)).to.match(/^#[A-Za-z0-9%*._+=&-]*$/);
@@ -52,8 +55,59 @@ describe('viewer: the permalink', () => {
     expect(fragment).to.equal('#url=a%0D%0A%09b%E2%80%AE%ED%A0%80c&base=https%3A%2F%2Fx%2F%ED%B0%80&encoding=windows-1252&url2=b&encoding2=UTF-8');
     expect(stateFromFragment(fragment)).to.deep.equal(state);
     // an older link, and one that names no URL
-    expect(stateFromFragment('#url=a+b&encoding=latin1')).to.deep.equal({ url: 'a b', base: '', encoding: 'latin1', second: null });
+    expect(stateFromFragment('#url=a+b&encoding=latin1')).to.deep.equal({ url: 'a b', base: null, encoding: 'latin1', second: null });
     expect(stateFromFragment('#base=x')).to.equal(null);
+  });
+
+  // url-grammar issue 49: an explicit empty base, as new URL(input, "") has it, is not the absence of one.
+  it('tells the empty string as the base from no base, in the first column; the second column has no base of its own or the first\'s', () => {
+    const empty: PageState = { url: 'a', base: '', encoding: 'UTF-8', second: null };
+    expect(fragmentOf(empty)).to.equal('#url=a&base=');
+    expect(stateFromFragment('#url=a&base=')).to.deep.equal(empty);
+    expect(stateFromFragment('#url=a')).to.deep.equal({ ...empty, base: null });
+    for (const second of [
+      { url: 'b', base: null, encoding: 'UTF-8' },
+      { url: 'b', base: 'https://y/', encoding: 'UTF-8' },
+    ]) {
+      for (const base of [null, '', 'https://x/']) {
+        const state: PageState = { url: 'a', base, encoding: 'UTF-8', second };
+        expect(stateFromFragment(fragmentOf(state)), JSON.stringify(state)).to.deep.equal(state);
+      }
+    }
+  });
+
+  // The package's viewerFragment (what `url-grammar viewer` and the language server link to) is
+  // the page's own fragment: a lone surrogate is kept, not made U+FFFD.
+  it("viewerFragment writes the page's fragment: lone surrogates kept, UTF-8 left out, no base for an empty one", () => {
+    const url = 'https://h/a\uD800b\uDC00?\uDBFF\uDFFF';
+    const fragment = viewerFragment(url, 'https://b/\uDFFF', 'windows-1252');
+    expect(fragment).to.equal(fragmentOf({ url, base: 'https://b/\uDFFF', encoding: 'windows-1252', second: null }));
+    expect(stateFromFragment(fragment)).to.deep.equal({ url, base: 'https://b/\uDFFF', encoding: 'windows-1252', second: null });
+    expect(fragment).to.contain('%ED%A0%80').and.not.contain('%EF%BF%BD');
+    expect(viewerFragment('https://a/', undefined, 'windows-1252')).to.equal('#url=https%3A%2F%2Fa%2F&encoding=windows-1252');
+    expect(viewerFragment('https://a/', '', 'utf8')).to.equal('#url=https%3A%2F%2Fa%2F');
+    expect(viewerFragment(undefined, undefined, undefined)).to.equal('');
+  });
+});
+
+// url-grammar issue 49: the fields' \u{…} escapes.
+describe('viewer: the \\u{…} escapes of the fields', () => {
+  it('reads an escape as its code point, a surrogate\'s number as that code unit, and leaves the rest as it is', () => {
+    expect(unescapeText('a\\u{9}b\\u{1F600}\\u{d800}\\u{110000}\\u{}\\u{1234567}\\u{41')).to.equal('a\tb\u{1F600}\uD800\\u{110000}\\u{}\\u{1234567}\\u{41');
+    expect(escapeText('a\tb \u202E\uD800\u00a0\u{1F600}')).to.equal('a\\u{9}b \\u{202E}\\u{D800}\\u{A0}\u{1F600}');
+    // a backslash that would start an escape is one
+    expect(escapeText('\\u{41}\\u{110000}\\x')).to.equal('\\u{5C}u{41}\\u{110000}\\x');
+  });
+
+  it('gives back every string it writes out: every urltestdata.json input and any string of URL-ish, escape-ish and special code units', () => {
+    for (const c of cases) expect(unescapeText(escapeText(c.input)), JSON.stringify(c.input)).to.equal(c.input);
+    const unit = fc.constantFrom('\\', 'u', '{', '}', '1', 'F', 'g', ' ', '\t', '\n', '\r', '\u202E', '\uD800', '\uDC00', '\u00a0', '\u200B', 'a', '%', '/');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }).map((a) => a.join('')), (s) => unescapeText(escapeText(s)) === s),
+      { numRuns: 2000 },
+    );
+    // nothing drawn as an atom is left in what is written out
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => !/[\u0000-\u001f\u202E]/.test(escapeText(s)) && unescapeText(escapeText(s)) === s));
   });
 });
 
@@ -188,7 +242,7 @@ describe('viewer: the diagrams of a long input', function () {
 
   it('a 110 KB input is traced whole (a trace of 100,000 entries spread into push overflowed the stack at 102 KB)', () => {
     const input = 'https://example.com/' + 'a/'.repeat(55_000);
-    const d = diagramData(input, '', null);
+    const d = diagramData(input, null, null);
     expect(d.url.trace.length).to.be.greaterThan(110_000);
     // every parent is an entry before it, or none
     expect(d.url.trace.every((e, i) => e.parent >= -1 && e.parent < i)).to.equal(true);
