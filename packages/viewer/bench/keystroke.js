@@ -165,7 +165,7 @@ async function compare(browser, count) {
     for (let i = 0; i < count; i++) {
       for (const side of i % 2 ? [1, 0] : [0, 1]) {
         await open[side].bringToFront();
-        times[side].push(...(await keystrokes(open[side], 1)));
+        for (const t of await keystrokes(open[side], 1)) times[side].push(t);
       }
     }
     console.log(`${name}, ${count} keystrokes each:`);
