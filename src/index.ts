@@ -46,7 +46,7 @@ export {
 } from './record';
 export { VALIDATION_ERRORS, URL_PARSER_STATES, type ValidationError, type ValidationErrorType, type URLParserState, type ErrorStep } from './semantic/errors';
 export { SPECIAL_SCHEMES } from '../grammar/scheme';
-export { SPEC_COMMIT, SPEC_LINES, SPEC_URL, specLink, liveLink, reportedBy } from './spec-link';
+export { SPEC_COMMIT, SPEC_LINES, SPEC_URL, specLink, liveLink, reportedBy, errorAnchor, errorLink } from './spec-link';
 export { isSingleDotSegment, isDoubleDotSegment, isWindowsDriveLetter, isNormalizedWindowsDriveLetter } from './semantic/path';
 export { URL_GRAMMAR, ENTRY_RULES } from '../grammar/url';
 export type { Rule, Shape, Grammar } from '../grammar/vocabulary';

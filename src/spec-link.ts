@@ -46,6 +46,41 @@ export const SPEC_LINES: Readonly<Record<string, number>> = {
   'query-state': 3047,
   'fragment-state': 3103,
   'url-serializing': 3144,
+  'concept-url-serializer': 3147,
+  'concept-host-serializer': 1492,
+  'concept-ipv4-serializer': 1508,
+  'concept-ipv6-serializer': 1533,
+  // each validation error type, by errorAnchor (its row of the table of validation errors)
+  'validation-error-domain-to-ascii': 107,
+  'domain-percent-encoded': 127,
+  'host-invalid-code-point': 135,
+  'ipv4-empty-part': 143,
+  'ipv4-too-few-parts': 149,
+  'ipv4-too-many-parts': 155,
+  'ipv4-non-numeric-part': 161,
+  'ipv4-non-decimal-part': 167,
+  'ipv4-out-of-range-part': 173,
+  'ipv6-unclosed': 180,
+  'ipv6-invalid-compression': 187,
+  'ipv6-too-many-pieces': 193,
+  'ipv6-multiple-compression': 199,
+  'ipv6-invalid-code-point': 205,
+  'ipv6-too-few-pieces': 215,
+  'ipv6-piece-leading-zero': 221,
+  'ipv4-in-ipv6-too-many-pieces': 227,
+  'ipv4-in-ipv6-invalid-code-point': 234,
+  'ipv4-in-ipv6-out-of-range-part': 251,
+  'ipv4-in-ipv6-too-few-parts': 257,
+  'invalid-url-unit': 269,
+  'special-scheme-missing-following-solidus': 280,
+  'missing-scheme-non-relative-url': 291,
+  'invalid-reverse-solidus': 307,
+  'invalid-credentials': 313,
+  'host-missing': 322,
+  'port-out-of-range': 332,
+  'port-invalid': 338,
+  'file-invalid-windows-drive-letter': 344,
+  'file-invalid-windows-drive-letter-host': 352,
 };
 
 /** url.bs at SPEC_COMMIT, on GitHub. */
@@ -59,6 +94,18 @@ export function specLink(anchor: string): string {
   const line = SPEC_LINES[anchor];
   return line === undefined ? liveLink(anchor) : `${SPEC_URL}#L${line}`;
 }
+
+/**
+ * The url.bs anchor of a validation error type: the id Bikeshed gives the type's dfn in the table
+ * of validation errors (its text, lower-cased, each run of other code points a "-"), or the id the
+ * table gives it (domain-to-ASCII).
+ */
+export function errorAnchor(type: string): string {
+  return type === 'domain-to-ASCII' ? 'validation-error-domain-to-ascii' : type.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** A validation error type's row of the table of validation errors, pinned (specLink). */
+export const errorLink = (type: string): string => specLink(errorAnchor(type));
 
 /** The names of the algorithms that report validation errors, as url.bs names them. */
 const STEP_NAMES: Readonly<Record<ValidationError['step'], string>> = {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { HOST_GRAMMAR } from '../grammar/host';
 import { URL_GRAMMAR } from '../grammar/url';
 import { WRITING_GRAMMAR } from '../grammar/writing';
-import { reportedBy, SPEC_COMMIT, SPEC_LINES, specLink } from '../src/spec-link';
+import { errorAnchor, errorLink, reportedBy, SPEC_COMMIT, SPEC_LINES, specLink } from '../src/spec-link';
+import { VALIDATION_ERRORS } from '../src/semantic/errors';
 import { URL_PARSER_STATES } from '../src/semantic/errors';
 
 function anchorsOf(bs: string): Set<string> {
@@ -44,11 +45,25 @@ describe('pinned links (src/spec-link.ts)', () => {
     for (const [anchor, line] of Object.entries(SPEC_LINES)) {
       const text = lines[line - 1];
       // an id, or (validation error) the <dfn> Bikeshed makes the id of
-      const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || (anchor === 'validation-error' && /<dfn[^>]*>validation error<\/dfn>/.test(text));
+      // an id, or a <dfn> without one whose text Bikeshed makes the anchor of (a validation error, or one of its types)
+      const dfn = /<dfn(?:\s+oldids=[^\s>]+)?>([^<]*)<\/dfn>/.exec(text);
+      const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || (dfn !== null && dfn[1].toLowerCase().replace(/[^a-z0-9]+/g, '-') === anchor);
       expect(defines, `${anchor} at line ${line}: ${text}`).to.equal(true);
     }
     expect(specLink('file-host-state')).to.equal(`https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${SPEC_LINES['file-host-state']}`);
     expect(specLink('no-such-step')).to.equal('https://url.spec.whatwg.org/#no-such-step');
+  });
+
+  it('pin the row of every validation error type url.bs has, and link a newer one to the living standard', () => {
+    const ids = anchorsOf(lines.join('\n'));
+    for (const type of Object.keys(VALIDATION_ERRORS)) {
+      if (ids.has(errorAnchor(type))) expect(SPEC_LINES, type).to.have.property(errorAnchor(type));
+      else expect(errorLink(type), type).to.equal(`https://url.spec.whatwg.org/#${errorAnchor(type)}`);
+    }
+    // PR 925's error is newer than url.bs at SPEC_COMMIT (test/spec/README.md)
+    expect(ids.has(errorAnchor('IPv4-non-ASCII-input'))).to.equal(false);
+    expect(errorLink('host-missing')).to.equal(`https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${SPEC_LINES['host-missing']}`);
+    expect(errorAnchor('domain-to-ASCII')).to.equal('validation-error-domain-to-ascii');
   });
 
   it('pin every state of the basic URL parser and every algorithm that reports validation errors', () => {
