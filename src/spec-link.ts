@@ -7,6 +7,7 @@
 // url.bs at that commit on GitHub. Every tool links through specLink: the CLI, the viewer, lint's
 // messages and SARIF, the ESLint and markdownlint rules, the language server and compare's reports.
 
+import type { ChangeStep } from './semantic/changes';
 import { URL_PARSER_STATES, type ValidationError } from './semantic/errors';
 
 /** The whatwg/url commit whose url.bs the links point into. */
@@ -107,22 +108,30 @@ export function errorAnchor(type: string): string {
 /** A validation error type's row of the table of validation errors, pinned (specLink). */
 export const errorLink = (type: string): string => specLink(errorAnchor(type));
 
-/** The names of the algorithms that report validation errors, as url.bs names them. */
-const STEP_NAMES: Readonly<Record<ValidationError['step'], string>> = {
+/** The names of the algorithms that report validation errors or make changes, as url.bs names them. */
+const STEP_NAMES: Readonly<Record<ChangeStep, string>> = {
   'concept-basic-url-parser': 'basic URL parser',
   'concept-host-parser': 'host parser',
   'concept-domain-to-ascii': 'domain parser',
   'concept-ipv4-parser': 'IPv4 parser',
   'concept-ipv6-parser': 'IPv6 parser',
   'concept-opaque-host-parser': 'opaque-host parser',
+  'concept-ipv4-serializer': 'IPv4 serializer',
+  'concept-ipv6-serializer': 'IPv6 serializer',
+  'concept-url-serializer': 'URL serializer',
 };
 
+const SERIALIZERS: ReadonlySet<ChangeStep> = new Set(['concept-ipv4-serializer', 'concept-ipv6-serializer', 'concept-url-serializer']);
+
 /**
- * Where a validation error is reported, in words and as the url.bs anchor of that place: the state
- * of the basic URL parser ("the authority state"), the algorithm a state called ("the IPv6 parser,
- * called by the host state"), or the basic URL parser's steps before its states.
+ * Where a validation error is reported, or a change made (src/semantic/changes.ts), in words and
+ * as the url.bs anchor of that place: the state of the basic URL parser ("the authority state"),
+ * the algorithm a state called ("the IPv6 parser, called by the host state"), the basic URL
+ * parser's steps before its states, or a serializer (which no state calls: the URL serializer
+ * writes the record the parser made).
  */
-export function reportedBy(e: Pick<ValidationError, 'state' | 'step'>): { text: string; anchor: string } {
+export function reportedBy(e: { state: ValidationError['state']; step: ChangeStep }): { text: string; anchor: string } {
+  if (SERIALIZERS.has(e.step)) return { text: `the ${STEP_NAMES[e.step]}`, anchor: e.step };
   if (e.step !== 'concept-basic-url-parser') {
     return { text: `the ${STEP_NAMES[e.step]}${e.state === null ? '' : `, called by the ${e.state} state`}`, anchor: e.step };
   }

@@ -3,7 +3,7 @@
 // for each keystroke; a long input's slower parts (the verdicts, whatwg-url, what the parser did)
 // run in the page's worker (./worker.ts).
 
-import { explain, parseURL, parseWithDiagnostics, serializeHost, serializePath, serializeURL, serializeURLOrigin, type Explanation, type IntermediateRecord, type URLRecord, type ValidationError } from 'url-grammar';
+import { explain, parseURL, parseWithDiagnostics, serializeHost, serializePath, serializeURL, serializeURLOrigin, type Explanation, type IntermediateRecord, type ParserChange, type URLRecord, type ValidationError } from 'url-grammar';
 import type { State } from './permalink';
 
 // whatwg-url ships no type declarations; this is the part of its API used here.
@@ -62,6 +62,8 @@ export interface Results {
   record: IntermediateRecord | null;
   /** url-grammar's URL record, or null when it fails. */
   url: URLRecord | null;
+  /** The pass's record of what it changed (null: left to the worker, a long input's first step). */
+  changes: ParserChange[] | null;
   verdicts: Verdicts | null;
   /** What is still to be computed (a long input's first step): 'verdicts', 'whatwg-url', 'changes'. */
   pending: string[];
@@ -111,7 +113,7 @@ export function nativeComponents(state: State): Components {
 export function run(state: State, complete = true): Results {
   const { base, encoding, baseRecord } = optionsOf(state);
   const baseFails = base !== undefined && baseRecord === null;
-  const d = baseFails ? null : parseWithDiagnostics(state.url, { baseURL: baseRecord, encoding });
+  const d = baseFails ? null : parseWithDiagnostics(state.url, { baseURL: baseRecord, encoding, changes: complete });
   return {
     state,
     baseFails,
@@ -123,6 +125,7 @@ export function run(state: State, complete = true): Results {
     errors: d?.errors ?? [],
     record: d?.record ?? null,
     url: d?.url ?? null,
+    changes: complete ? (d?.changes ?? []) : null,
     verdicts: complete && !baseFails ? verdictsOf(state) : null,
     pending: complete ? [] : ['verdicts', 'whatwg-url', 'changes'],
   };

@@ -1,6 +1,8 @@
 // Why the domain parser changed a domain, or reported a domain-to-ASCII validation error: the
 // steps of UTS #46 (https://www.unicode.org/reports/tr46/#Processing) each change or error comes
-// from, with the code point, as far as the core's public exports let the viewer tell.
+// from, with the code point, as far as the core's public exports let the viewer tell. The steps are
+// numbered as UTS #46 numbers them since its revision 31 (Unicode 15.1), which the revision tr46
+// implements keeps: ToASCII is Processing (step 1), Break (2), Punycode (3), VerifyDnsLength (4).
 //
 // The core runs UTS #46 inside domainToASCII and says only whether it recorded an error (and
 // where the error's span is: the whole host). The viewer asks it again, one code point and one
@@ -112,7 +114,7 @@ export function explainDomain(domain: string): IdnaFinding[] {
       return;
     }
     if (strictOK && laxOK) {
-      if (/[^\x00-\x7F]/.test(label)) out.push({ step: 'ToASCII step 2 (Punycode)', anchor: '#ToASCII', text: `${where} is written in Punycode: ${JSON.stringify(domainToASCII(label) ?? '')}`, label: index, error: false });
+      if (/[^\x00-\x7F]/.test(label)) out.push({ step: 'ToASCII step 3 (Punycode)', anchor: '#ToASCII', text: `${where} is written in Punycode: ${JSON.stringify(domainToASCII(label) ?? '')}`, label: index, error: false });
       return;
     }
     // CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength are set only by beStrict: what they
@@ -131,19 +133,19 @@ export function explainDomain(domain: string): IdnaFinding[] {
     else if (std3 !== undefined) out.push(finding('Validity criterion 7 (UseSTD3ASCIIRules)', `${named(std3)} is an ASCII code point other than a-z, 0-9 and "-"`, std3.codePointAt(0), true));
     else if (joiner !== undefined) out.push(finding('Validity criterion 8 (CheckJoiners)', `${named(joiner)} stands where the ContextJ rules of RFC 5892 do not allow it`, joiner.codePointAt(0)));
     else if (bidi) out.push(finding('Validity criterion 9 (CheckBidi)', 'it breaks the bidi rule of RFC 5893, section 2, in a domain name that holds a right-to-left label'));
-    else if (label.length > 63) out.push({ ...finding('ToASCII step 3 (VerifyDnsLength)', `it is ${label.length} code units long, more than 63`, undefined, true), anchor: '#ToASCII' });
+    else if (label.length > 63) out.push({ ...finding('ToASCII step 4 (VerifyDnsLength)', `it is ${label.length} code units long, more than 63`, undefined, true), anchor: '#ToASCII' });
     else out.push(finding('Validity criteria', 'it fails a validity criterion'));
   });
   // VerifyDnsLength (beStrict only): an empty label, a domain longer than 253.
   const empty = labels.findIndex((l) => l === '');
-  if (empty !== -1 && strictErrors.length) out.push({ step: 'ToASCII step 3 (VerifyDnsLength)', anchor: '#ToASCII', text: `label ${empty + 1} is empty${empty === labels.length - 1 ? ' (the domain ends with ".")' : ''}`, label: empty, error: true, strictOnly: true });
+  if (empty !== -1 && strictErrors.length) out.push({ step: 'ToASCII step 4 (VerifyDnsLength)', anchor: '#ToASCII', text: `label ${empty + 1} is empty${empty === labels.length - 1 ? ' (the domain ends with ".")' : ''}`, label: empty, error: true, strictOnly: true });
   const ascii = strictResult ?? '';
-  if (ascii.length > 253) out.push({ step: 'ToASCII step 3 (VerifyDnsLength)', anchor: '#ToASCII', text: `the domain is ${ascii.length} code units long, more than 253`, error: true, strictOnly: true });
-  // The domain parser's own last steps (https://url.spec.whatwg.org/#concept-domain-to-ascii).
+  if (ascii.length > 253) out.push({ step: 'ToASCII step 4 (VerifyDnsLength)', anchor: '#ToASCII', text: `the domain is ${ascii.length} code units long, more than 253`, error: true, strictOnly: true });
+  // The domain parser's own last steps (url.bs, concept-domain-to-ascii).
   if (failed && !out.some((f) => f.error && !f.strictOnly)) {
     const forbidden = Array.from(normalized).find((c) => /[\u0000-\u0020#/:<>?@[\\\]^|%\u007F]/.test(c));
     out.push({
-      step: 'URL Standard, domain to ASCII',
+      step: 'URL Standard, the domain parser',
       anchor: '',
       text: forbidden !== undefined ? `the result holds ${named(forbidden)}, a forbidden domain code point: failure` : normalized === '' ? 'the result is the empty string: failure' : 'the domain parser returns failure',
       codePoint: forbidden?.codePointAt(0),

@@ -4,5 +4,5 @@
 // copies or opens it.
 
 export { viewerPage, viewerFragment, command } from './cli';
-// the step of the standard that reports a validation error, as the page names and links it
-export { errorStep } from './changes';
+// what the parser did, in the page's words, from parseWithDiagnostics's record of its changes
+export { whatTheParserDid, type Change } from './changes';

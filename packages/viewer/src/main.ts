@@ -22,10 +22,9 @@
 
 /// <reference lib="dom" />
 
-import { isSpecialScheme, serializeHost, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
+import { errorLink, isSpecialScheme, serializeHost, SPEC_COMMIT, specLink, type IntermediateRecord, type Span, type URLRecord, type ValidationError } from 'url-grammar';
 import { diagramCSS, type TraceEntry } from 'url-grammar/grammar';
-import { errorAnchor, SPEC } from './anchors';
-import { errorStep, groupChanges, SPEC_COMMIT, whatTheParserDid, type Change, type ChangeGroup } from './changes';
+import { errorGroups, groupChanges, whatTheParserDid, type Change, type ChangeGroup } from './changes';
 import { FIELDS, IMPLS, isLarge, resultsJSON, run, type Results } from './compute';
 import { diagramData, type DiagramData, type TracedGrammar } from './diagrams';
 import { appendAll, badge, clip, count, el, quoted, replaceAll, srOnly, visible } from './dom';
@@ -354,40 +353,27 @@ function idnaReason(r: Results, e: ValidationError): HTMLElement | null {
     'ul',
     { class: 'idna-reason' },
     findings.map((f) =>
-      el('li', { 'data-uts46-step': f.step, ...(f.codePoint !== undefined ? { 'data-code-point': f.codePoint.toString(16).toUpperCase() } : {}) }, f.anchor ? el('a', { href: `${UTS46}${f.anchor}`, target: '_blank', rel: 'noopener' }, `UTS #46 ${f.step}`) : el('a', { href: `${SPEC}#concept-domain-to-ascii`, target: '_blank', rel: 'noopener' }, f.step), `: ${f.text}${f.strictOnly ? ' (only with beStrict: the validation error, not the failure)' : ''}`),
+      el('li', { 'data-uts46-step': f.step, ...(f.codePoint !== undefined ? { 'data-code-point': f.codePoint.toString(16).toUpperCase() } : {}) }, f.anchor ? el('a', { href: `${UTS46}${f.anchor}`, target: '_blank', rel: 'noopener' }, `UTS #46 ${f.step}`) : el('a', { href: specLink('concept-domain-to-ascii'), target: '_blank', rel: 'noopener' }, f.step), `: ${f.text}${f.strictOnly ? ' (only with beStrict: the validation error, not the failure)' : ''}`),
     ),
   );
-}
-
-/** Identical errors (same type, failure and message) together, in the order each first appears. */
-function groupedErrors(errors: readonly ValidationError[]): Map<string, ValidationError[]> {
-  const groups = new Map<string, ValidationError[]>();
-  for (const e of errors) {
-    const key = `${e.type} ${e.failure} ${e.message}`;
-    const g = groups.get(key);
-    if (g) g.push(e);
-    else groups.set(key, [e]);
-  }
-  return groups;
 }
 
 function errorsView(r: Results): HTMLElement {
   const input = r.state.url;
   const box = el('div', { class: 'errors' });
-  const groups = groupedErrors(r.errors);
-  for (const list of groups.values()) {
+  for (const { errors: list, by } of errorGroups(r.errors)) {
     const e = list[0];
-    const step = errorStep(e, r.record);
+    // where the pass reported it: the error's own state and algorithm
     const head = el(
       'div',
       { class: 'what' },
-      el('a', { href: `${SPEC}#${errorAnchor(e.type)}`, target: '_blank', rel: 'noopener', class: 'error-name' }, e.type),
+      el('a', { href: errorLink(e.type), target: '_blank', rel: 'noopener', class: 'error-name' }, e.type),
       list.length > 1 ? el('span', { class: 'times' }, ` \u00d7${list.length.toLocaleString('en')}`) : '',
-      `${e.failure ? ' (a failure)' : ''}: ${e.message} Reported by the `,
-      el('a', { href: `${SPEC}#${step.anchor}`, target: '_blank', rel: 'noopener', 'aria-label': `${step.name}, the step that reports ${e.type}` }, step.name),
+      `${e.failure ? ' (a failure)' : ''}: ${e.message} Reported by `,
+      el('a', { href: by.href, target: '_blank', rel: 'noopener', 'data-step': by.anchor, 'aria-label': `${by.text}, where ${e.type} is reported` }, by.text),
       '.',
     );
-    const group = el('div', { class: 'error-group', 'data-error-group': e.type, 'data-count': String(list.length) }, head);
+    const group = el('div', { class: 'error-group', 'data-error-group': e.type, 'data-error-state': e.state ?? '', 'data-error-step': e.step, 'data-count': String(list.length) }, head);
     const reason = idnaReason(r, e);
     if (reason) group.append(reason);
     if (list.length <= LIST_LIMIT) for (const x of list) group.append(errorRow(input, x));
@@ -402,8 +388,7 @@ function errorsView(r: Results): HTMLElement {
 // ---- what the parser did ----------------------------------------------------------------------
 
 function changeLink(c: Change): HTMLElement {
-  const href = c.spec === 'url' ? `${SPEC}#${c.anchor}` : c.anchor;
-  return el('a', { href, target: '_blank', rel: 'noopener', class: 'step' }, c.step);
+  return el('a', { href: c.href, target: '_blank', rel: 'noopener', class: 'step' }, c.step);
 }
 
 function changeRow(input: string, c: Change, start: number, end: number): HTMLElement {
@@ -421,7 +406,7 @@ function changesView(r: Results, groups: ChangeGroup[] | null): HTMLElement {
     box.append(el('p', { class: 'note' }, r.baseFails ? 'The base URL does not parse.' : 'The input does not parse: there is no href.'));
     return box;
   }
-  box.append(el('p', { class: 'note' }, `Each change from the input to the href, with the step of the URL Standard that makes it (the text of whatwg/url ${SPEC_COMMIT}; the links go to the living standard). Identical changes are grouped.`));
+  box.append(el('p', { class: 'note' }, `Each change from the input to the href, as the parser recorded it while it made it, with the state and the algorithm of the URL Standard that made it (the links go to url.bs at whatwg/url ${SPEC_COMMIT}, the text url-grammar implements). Identical changes are grouped.`));
   if (groups.length === 0) {
     box.append(el('p', {}, 'None: the href is the input as written.'));
     return box;
@@ -451,23 +436,10 @@ function hostType(r: URLRecord): string | null {
   return isSpecialScheme(r.scheme) ? 'a domain' : 'an opaque host';
 }
 
-const SINGLE_DOT = /^(?:\.|%2e)$/i;
-const DOUBLE_DOT = /^(?:\.|%2e){2}$/i;
-
-/** What the path state does with the input's dot segments (https://url.spec.whatwg.org/#path-state). */
-function pathSteps(record: IntermediateRecord, hasBase: boolean): string[] {
-  const steps: string[] = [];
-  const kept: { index: number; text: string }[] = [];
-  record.path.forEach((segment, index) => {
-    // (named only when said: quoting 25,000 segments that are not dot segments cost a keystroke 15 ms)
-    const name = () => `segment ${index} ${quoted(segment.text)}`;
-    if (DOUBLE_DOT.test(segment.text)) {
-      const gone = kept.pop();
-      steps.push(gone ? `${name()}, a double-dot segment, removes segment ${gone.index} ${quoted(gone.text)}` : `${name()}, a double-dot segment, removes ${hasBase ? "the last segment of the base URL's path, if there is one" : 'nothing: the path is at its root'}`);
-    } else if (SINGLE_DOT.test(segment.text)) steps.push(`${name()}, a single-dot segment, is dropped`);
-    else kept.push({ index, text: segment.text });
-  });
-  return steps;
+/** What the path's dot segments did, as the pass recorded it (the relative state's shortening of the base URL's path too). */
+function pathSteps(r: Results): string[] {
+  const dots = (r.changes ?? []).filter((c) => c.kind === 'shortened' || (c.kind === 'removed' && c.state === 'path'));
+  return whatTheParserDid(dots, r.url).map((c) => (c.start === -1 ? c.what : `${quoted(r.state.url.slice(c.start, c.end))} at [${c.start}, ${c.end}): ${c.what}`));
 }
 
 function factsView(r: Results): HTMLElement {
@@ -477,7 +449,7 @@ function factsView(r: Results): HTMLElement {
   if (type === 'the empty host') facts.append(el('li', { 'data-host-type': type }, 'the host is the empty host: nothing is written between "//" and the path'));
   else if (type) facts.append(el('li', { 'data-host-type': type }, `the host is ${type}: `, el('code', { dir: 'ltr' }, visible(serializeHost(url!.host!)))));
   if (r.record) {
-    const steps = pathSteps(r.record, r.state.base !== null);
+    const steps = pathSteps(r);
     if (steps.length <= LIST_LIMIT) for (const step of steps) facts.append(el('li', { class: 'path-step' }, step));
     else facts.append(el('li', {}, `${count(steps.length, 'dot segment')}:`, windowedList({ count: steps.length, lineHeight: LINE, lines: 6, label: 'the dot segments, drawn as they scroll', draw: (i) => el('div', { class: 'path-step' }, steps[i]) })));
   }
@@ -604,7 +576,7 @@ function verdictsView(r: Results): HTMLElement {
 /** One rule's diagram in a section of its own: its name, its link into the standard, the SVG. */
 function ruleSection(kind: 'url' | 'host', name: string, spec: string, svg: string, caption: string | null): HTMLElement {
   const section = el('section', { class: 'rule', id: `${kind === 'url' ? 'rule' : 'host-rule'}-${name}`, 'data-grammar': kind, 'data-rule': name, 'aria-label': `${kind === 'host' ? 'host grammar rule' : 'rule'} ${name}` });
-  section.append(el('h3', { tabindex: '-1' }, name, ' ', el('a', { href: `${SPEC}#${spec}`, target: '_blank', rel: 'noopener', 'aria-label': `#${spec} in the standard, for the rule ${name}` }, `#${spec}`)));
+  section.append(el('h3', { tabindex: '-1' }, name, ' ', el('a', { href: specLink(spec), target: '_blank', rel: 'noopener', 'aria-label': `#${spec} in the standard, for the rule ${name}` }, `#${spec}`)));
   // What the rule matched, in the input's offsets, as text that wraps (the SVG's own note, in
   // offsets of the text the rule ran on and cut at the diagram's width, is hidden by the CSS).
   if (caption !== null) section.append(el('p', { class: 'rule-matched' }, caption));
@@ -878,7 +850,7 @@ function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
   const large = isLarge(state);
   const r = run(state, !large);
   page.last = r;
-  page.changes = large ? null : groupChanges(r.url ? whatTheParserDid({ input: state.url, record: r.record, url: r.url, hasBase: state.base !== null }) : []);
+  page.changes = large ? null : groupChanges(whatTheParserDid(r.changes ?? undefined, r.url));
   page.generation++;
   clearTimeout(page.timer);
   forgetScrollers();
@@ -1045,13 +1017,12 @@ function toReport(r: Results): string {
   for (const f of FIELDS) lines.push(`  ${f}: ${c ? quoted(c[f]) : 'fails'}`);
   lines.push('', 'validation errors:');
   // Identical errors are one line, with their places (the first 20 of them).
-  const groups = groupedErrors(r.errors);
-  for (const g of groups.values()) {
+  for (const { errors: g, by } of errorGroups(r.errors)) {
     const places = g.slice(0, 20).map((e) => `[${e.start}, ${e.end})`).join(', ');
-    lines.push(`  ${g[0].type}${g.length > 1 ? ` x${g.length}` : ''} at ${places}${g.length > 20 ? `, and ${g.length - 20} more` : ''}${g[0].failure ? ' (a failure)' : ''}: ${g[0].message}`);
+    lines.push(`  ${g[0].type}${g.length > 1 ? ` x${g.length}` : ''} at ${places}${g.length > 20 ? `, and ${g.length - 20} more` : ''}${g[0].failure ? ' (a failure)' : ''}: ${g[0].message} Reported by ${by.text}.`);
   }
   if (r.errors.length === 0) lines.push('  none');
-  lines.push('', `what the parser did (URL Standard at whatwg/url ${SPEC_COMMIT}):`);
+  lines.push('', `what the parser did (url.bs at whatwg/url ${SPEC_COMMIT}):`);
   for (const g of page.changes ?? []) lines.push(`  ${g.change.step}: ${g.change.what}${g.starts.length > 1 ? ` (x${g.starts.length})` : ''}`);
   if (page.changes?.length === 0) lines.push('  nothing: the href is the input as written');
   if (page.changes === null) lines.push('  (still being worked out)');
@@ -1104,7 +1075,7 @@ async function exportAs(kind: 'json' | 'wpt' | 'report'): Promise<void> {
       return;
     }
     text = typeof answer === 'string' ? answer : new TextDecoder().decode(answer);
-  } else text = kind === 'json' ? resultsJSON(r, r.url ? whatTheParserDid({ input: r.state.url, record: r.record, url: r.url, hasBase: r.state.base !== null }) : []) : kind === 'wpt' ? toWPT(r) : toReport(r);
+  } else text = kind === 'json' ? resultsJSON(r, whatTheParserDid(r.changes ?? undefined, r.url)) : kind === 'wpt' ? toWPT(r) : toReport(r);
   const copied = copyText(text);
   out.dataset.kind = kind;
   if (text.length <= SHOWN_EXPORT) {

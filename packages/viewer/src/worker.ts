@@ -26,17 +26,17 @@ export type Job = { kind: 'finish'; state: State } | { kind: 'diagrams'; state: 
 export function doJob(job: Job): FinishAnswer | DiagramData | string {
   const { baseRecord, encoding, base } = optionsOf(job.state);
   const baseFails = base !== undefined && baseRecord === null;
-  const d = baseFails ? null : parseWithDiagnostics(job.state.url, { baseURL: baseRecord, encoding });
-  if (job.kind === 'diagrams') return diagramData(job.state.url, job.state.base, d?.record ?? null);
   if (job.kind === 'json') {
     const r = run(job.state);
     r.components.native = job.native;
-    return resultsJSON(r, d ? whatTheParserDid({ input: job.state.url, record: d.record, url: d.url, hasBase: base !== undefined }) : []);
+    return resultsJSON(r, whatTheParserDid(r.changes ?? undefined, r.url));
   }
+  const d = baseFails ? null : parseWithDiagnostics(job.state.url, { baseURL: baseRecord, encoding, changes: job.kind === 'finish' });
+  if (job.kind === 'diagrams') return diagramData(job.state.url, job.state.base, d?.record ?? null);
   return {
     verdicts: baseFails ? null : verdictsOf(job.state),
     whatwg: whatwgComponents(job.state),
-    changes: groupChanges(d ? whatTheParserDid({ input: job.state.url, record: d.record, url: d.url, hasBase: base !== undefined }) : []),
+    changes: groupChanges(whatTheParserDid(d?.changes, d?.url ?? null)),
   };
 }
 

@@ -5,8 +5,8 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseWithDiagnostics, URL as OurURL } from 'url-grammar';
-import { errorStep, groupChanges, whatTheParserDid, type Change } from '../src/changes';
+import { parseWithDiagnostics, SPEC_COMMIT, specLink, URL as OurURL, URL_PARSER_STATES } from 'url-grammar';
+import { errorGroups, groupChanges, whatTheParserDid, type Change } from '../src/changes';
 import { explainDomain, mappingOf } from '../src/idna';
 import fc from 'fast-check';
 import { viewerFragment } from '../src/cli';
@@ -32,10 +32,9 @@ function specIds(): Set<string> {
 }
 
 const changesOf = (input: string, base?: string): Change[] => {
-  const d = parseWithDiagnostics(input, base === undefined ? {} : { baseURL: base });
-  return whatTheParserDid({ input, record: d.record, url: d.url, hasBase: base !== undefined });
+  const d = parseWithDiagnostics(input, { ...(base === undefined ? {} : { baseURL: base }), changes: true });
+  return whatTheParserDid(d.changes, d.url);
 };
-const said = (list: Change[]) => list.map((c) => [c.anchor, c.start, c.end]);
 
 describe('viewer: the permalink', () => {
   it('every urltestdata.json input and base round-trips through the fragment', () => {
@@ -111,48 +110,83 @@ describe('viewer: the \\u{…} escapes of the fields', () => {
   });
 });
 
-describe('viewer: what the parser did', () => {
-  it('names the step of each change: lower-casing, the default port, dot segments, percent-encoding', () => {
+describe('viewer: what the parser did, from the pass', () => {
+  it('names the state and the algorithm of each change as the pass recorded it: lower-casing, the default port, dot segments, percent-encoding', () => {
     const list = changesOf('HTTPS://user:pa ss@EXAMPLE.com:443/a/./b/../%7e?q=\u00fc b#f g');
-    expect(said(list)).to.deep.equal([
-      ['scheme-state', 0, 5],
-      ['authority-state', 15, 16],
-      ['concept-domain-to-ascii', 19, 26],
-      ['port-state', 30, 34],
-      ['single-dot-path-segment', 37, 38],
-      ['double-dot-path-segment', 41, 43],
-      ['query-state', 50, 51],
-      ['query-state', 51, 52],
-      ['fragment-state', 55, 56],
+    expect(list.map((c) => [c.step, c.start, c.end])).to.deep.equal([
+      ['scheme state', 0, 5],
+      ['authority state', 15, 16],
+      ['domain parser, called by the host state', 19, 26],
+      ['port state', 30, 34],
+      ['path state', 37, 38],
+      ['path state', 41, 43],
+      ['query state', 50, 51],
+      ['query state', 51, 52],
+      ['fragment state', 55, 56],
     ]);
-    expect(list[3].what).to.equal('443 is the default port of https: the port becomes null and is not written');
-    expect(list[6].what).to.equal('U+00FC "\u00fc" is percent-encoded as %C3%BC (it is in the special-query percent-encode set (after encoding with the encoding))');
+    expect(list[3].what).to.equal('"443" is the default port of the scheme: the port is null and ":443" is not written');
+    expect(list[5].what).to.equal('a double-dot segment removes the path\'s last segment "b"');
+    expect(list[6].what).to.equal('U+00FC "\u00fc" is percent-encoded as %C3%BC (it is in the special-query percent-encode set)');
   });
 
-  it('a Windows drive letter, an IPv4 host read as hex and a 24-bit part, an IPv6 host, preprocessing', () => {
-    expect(said(changesOf('file:///C|/x'))).to.deep.equal([['path-state', 9, 10]]);
-    const ipv4 = changesOf('http://0x7f.1/');
-    expect(ipv4.map((c) => c.what)).to.deep.equal([
-      'the host ends in a number, so it is an IPv4 address: "0x7f" is hexadecimal; "1" is decimal, the last part: a 24-bit number; it is the number 2130706433',
-      'the address is written as four decimal parts: 127.0.0.1',
+  // The inputs of issue 46, each explained as url.bs has it.
+  it('says every component taken from the base URL, and a ".." that removes nothing', () => {
+    const deep = changesOf('../../../c', 'http://u:p@h:81/a/b?q');
+    expect(deep.filter((c) => c.start === -1).map((c) => c.what)).to.deep.equal([
+      'the scheme "http" is the base URL\'s',
+      'the username "u" is the base URL\'s',
+      'the password "p" is the base URL\'s',
+      'the host "h" is the base URL\'s',
+      'the port "81" is the base URL\'s',
+      'the path "/a" is the base URL\'s',
+      'the base URL\'s last path segment "b" is removed',
     ]);
-    expect(said(changesOf('http://[::1.2.3.4]/'))).to.deep.equal([['concept-ipv6-serializer', 7, 18]]);
-    expect(said(changesOf(' https://a\n/b\tc '))).to.deep.equal([
-      ['concept-basic-url-parser', 0, 1],
-      ['concept-basic-url-parser', 10, 11],
-      ['concept-basic-url-parser', 13, 14],
-      ['concept-basic-url-parser', 15, 16],
-    ]);
-    expect(said(changesOf('file://localhost/x'))).to.deep.equal([['file-host-state', 7, 16]]);
-    expect(said(changesOf('https:\\\\a\\b'))).to.deep.equal([['special-authority-ignore-slashes-state', 6, 8], ['path-state', 9, 10]]);
-    // taken from the base URL
-    expect(changesOf('?q', 'https://a/b').map((c) => c.what)).to.deep.equal(['the scheme "https" is the base URL\'s', 'the host "a" is the base URL\'s']);
+    expect(deep.filter((c) => c.start === -1).every((c) => c.step === 'relative state')).to.equal(true);
+    const dots = deep.filter((c) => c.start !== -1);
+    expect(dots.map((c) => [c.step, c.start, c.end])).to.deep.equal([['path state', 0, 2], ['path state', 3, 5], ['path state', 6, 8]]);
+    expect(dots[0].what).to.contain('removes the path\'s last segment "a"');
+    for (const d of dots.slice(1)) expect(d.what).to.contain('removes nothing');
+    // a fragment alone keeps the base URL's query too
+    expect(changesOf('#f', 'http://h/p?q').map((c) => c.what)).to.include('the query "q" is the base URL\'s');
   });
 
-  it('a domain: the UTS #46 mapping of each code point, and Punycode', () => {
+  it('lower-casing in a domain covers the percent-encoded letter it decodes from', () => {
+    const list = changesOf('http://ex%41mple/');
+    expect(list.map((c) => [c.step, c.start, c.end])).to.deep.equal([['host parser, called by the host state', 9, 12], ['domain parser, called by the host state', 9, 12]]);
+    expect(list[1].what).to.equal('"%41" is lower-cased: "a"');
+  });
+
+  it('names UTS #46 steps as the revision tr46 implements numbers them, and the domain parser as url.bs names it', () => {
+    const list = changesOf('https://B\u00fccher.example/');
+    expect(list.map((c) => c.step)).to.deep.equal(['domain parser, called by the host state', 'UTS #46 Processing step 1 (Map)', 'UTS #46 ToASCII step 3 (Punycode)']);
+    expect(list.map((c) => [c.start, c.end])).to.deep.equal([[8, 22], [8, 9], [8, 22]]);
     const zwsp = changesOf('https://ex\u200Bample.com/');
-    expect(zwsp.map((c) => [c.step, c.what, c.start, c.end])).to.deep.equal([['UTS #46 Processing step 1 (Map)', 'U+200B "\u200B" is ignored: removed', 10, 11]]);
-    expect(changesOf('https://B\u00fccher.example/').map((c) => c.what)).to.deep.equal(['U+0042 "B" is mapped to "b"', 'label 1 "b\u00fccher" is written in Punycode: "xn--bcher-kva"']);
+    expect(zwsp.map((c) => [c.step, c.what, c.start, c.end])).to.deep.equal([
+      ['domain parser, called by the host state', 'the domain "ex\u200Bample.com" is written "example.com"', 8, 20],
+      ['UTS #46 Processing step 1 (Map)', 'U+200B "\u200B" is ignored: removed', 10, 11],
+    ]);
+    expect(explainDomain('a'.repeat(64)).map((f) => f.step)).to.include('ToASCII step 4 (VerifyDnsLength)');
+  });
+
+  it('links each step to url.bs at the pinned commit', () => {
+    for (const c of [...changesOf('HTTPS://a:@EX.com:443/./b/../%7e?\u00fc#\u00fc'), ...changesOf('http://[::1.2.3.4]/'), ...changesOf('http://0x7f.1/')]) {
+      if (c.spec === 'uts46') expect(c.href).to.match(/^https:\/\/www\.unicode\.org\/reports\/tr46\/#/);
+      else expect(c.href, c.what).to.equal(specLink(c.anchor)).and.to.match(new RegExp(`^https://github\\.com/whatwg/url/blob/${SPEC_COMMIT}/url\\.bs#L\\d+$`));
+    }
+  });
+
+  it('a Windows drive letter, an IPv4 host, an IPv6 host, preprocessing, localhost, backslashes', () => {
+    expect(changesOf('file:///C|/x').map((c) => [c.step, c.start, c.end])).to.deep.equal([['path state', 9, 10]]);
+    expect(changesOf('http://0x7f.1/').map((c) => [c.step, c.what])).to.deep.equal([['IPv4 parser, called by the host state', 'the host "0x7f.1" ends in a number: it is an IPv4 address, written as four decimal numbers: "127.0.0.1"']]);
+    expect(changesOf('http://[::1.2.3.4]/').map((c) => [c.anchor, c.start, c.end])).to.deep.equal([['concept-ipv6-serializer', 7, 18]]);
+    expect(changesOf(' https://a\n/b\tc ').map((c) => [c.step, c.start, c.end])).to.deep.equal([
+      ['basic URL parser, before its state machine', 0, 1],
+      ['basic URL parser, before its state machine', 10, 11],
+      ['basic URL parser, before its state machine', 13, 14],
+      ['basic URL parser, before its state machine', 15, 16],
+    ]);
+    expect(changesOf('file://localhost/x').map((c) => [c.step, c.start, c.end])).to.deep.equal([['file host state', 7, 16]]);
+    expect(changesOf('https:\\\\a\\b').map((c) => [c.step, c.start, c.end])).to.deep.equal([['special authority ignore slashes state', 6, 8], ['path start state', 9, 10]]);
   });
 
   it('groups identical changes', () => {
@@ -161,7 +195,7 @@ describe('viewer: what the parser did', () => {
     expect(groups.map((g) => [g.change.anchor, g.starts, g.ends])).to.deep.equal([['path-state', [11, 15, 19, 23, 27], [12, 16, 20, 24, 28]]]);
   });
 
-  it('for every urltestdata.json input that parses: each change is inside the input, in order, and its step is an anchor of the standard', () => {
+  it('for every urltestdata.json input that parses: each change is inside the input, in order, and its step is an anchor of url.bs', () => {
     const ids = specIds();
     let total = 0;
     for (const c of cases) {
@@ -183,13 +217,55 @@ describe('viewer: what the parser did', () => {
     }
     expect(total).to.be.greaterThan(500);
   });
+});
 
-  it("each validation error's step is an anchor of the standard", () => {
-    const ids = specIds();
+describe('viewer: where each validation error was reported, from the pass', () => {
+  const groupsOf = (input: string, base?: string) => errorGroups(parseWithDiagnostics(input, base === undefined ? {} : { baseURL: base }).errors).map((g) => [g.errors[0].type, g.errors.length, g.by.text]);
+
+  it("names the state url.bs reports each of issue 46's inputs in", () => {
+    expect(groupsOf('http://@/')).to.deep.equal([['invalid-credentials', 1, 'the authority state'], ['host-missing', 1, 'the authority state']]);
+    // one type, two states: two groups
+    expect(groupsOf('http:\\\\a/')).to.deep.equal([['special-scheme-missing-following-solidus', 1, 'the special authority slashes state'], ['special-scheme-missing-following-solidus', 2, 'the special authority ignore slashes state']]);
+    expect(groupsOf('file:\\\\h\\p')).to.deep.equal([
+      ['special-scheme-missing-following-solidus', 1, 'the scheme state'],
+      ['invalid-reverse-solidus', 1, 'the file state'],
+      ['invalid-reverse-solidus', 1, 'the file slash state'],
+      ['invalid-reverse-solidus', 1, 'the path start state'],
+    ]);
+    expect(groupsOf('\\x', 'http://b/c/d?q#f')).to.deep.equal([['invalid-reverse-solidus', 1, 'the relative state']]);
+    expect(groupsOf('http://a\\b')).to.deep.equal([['invalid-reverse-solidus', 1, 'the path start state']]);
+    expect(groupsOf('sc://a%zz/')).to.deep.equal([['invalid-URL-unit', 1, 'the opaque-host parser, called by the host state']]);
+    expect(groupsOf('http://ex%41mple/')).to.deep.equal([['domain-percent-encoded', 1, 'the host parser, called by the host state']]);
+  });
+
+  it('links each to url.bs at the pinned commit', () => {
+    for (const g of errorGroups(parseWithDiagnostics('http://a:b@[1::2::3]:99999/\\ \u0000').errors)) expect(g.by.href).to.equal(specLink(g.by.anchor)).and.to.contain(`/url/blob/${SPEC_COMMIT}/url.bs#L`);
+  });
+});
+
+describe('viewer: the explanation of every WPT input names only steps the pass took', () => {
+  it('every state and algorithm the viewer names for a change or an error is one the pass recorded for that input', () => {
+    let named = 0;
     for (const c of cases) {
-      const d = parseWithDiagnostics(c.input, c.base && OurURL.parse(c.base) ? { baseURL: c.base } : {});
-      for (const e of d.errors) expect(ids.has(errorStep(e, d.record).anchor), `${e.type} in ${JSON.stringify(c.input)}`).to.equal(true);
+      const base = c.base ?? undefined;
+      if (base !== undefined && OurURL.parse(base) === null) continue;
+      const d = parseWithDiagnostics(c.input, { ...(base === undefined ? {} : { baseURL: base }), changes: true });
+      const took = new Set<string>();
+      for (const x of [...d.errors, ...(d.changes ?? [])]) took.add(x.step).add(x.state === null ? 'concept-basic-url-parser' : URL_PARSER_STATES[x.state]);
+      const domainRewritten = (d.changes ?? []).some((x) => x.step === 'concept-domain-to-ascii' && x.kind === 'rewritten');
+      for (const change of whatTheParserDid(d.changes, d.url)) {
+        named++;
+        if (change.spec === 'uts46') expect(domainRewritten, `${JSON.stringify(c.input)}: ${change.step}`).to.equal(true);
+        else expect(took.has(change.anchor), `${JSON.stringify(c.input)}: ${change.step}`).to.equal(true);
+      }
+      for (const g of errorGroups(d.errors)) {
+        named++;
+        // the group's state and algorithm are those of each error in it
+        for (const e of g.errors) expect([e.state, e.step]).to.deep.equal([g.errors[0].state, g.errors[0].step]);
+        expect(took.has(g.by.anchor), `${JSON.stringify(c.input)}: ${g.by.text}`).to.equal(true);
+      }
     }
+    expect(named).to.be.greaterThan(1000);
   });
 });
 
@@ -214,12 +290,12 @@ describe('viewer: the UTS #46 steps of a domain', () => {
     expect(first('ab--c.com')).to.deep.equal([{ step: 'Validity criterion 2 (CheckHyphens)', codePoint: 0x2d, strictOnly: true }]);
     expect(first('a\u200Db.com')).to.deep.equal([{ step: 'Validity criterion 8 (CheckJoiners)', codePoint: 0x200d, strictOnly: false }]);
     expect(first('\u05D0a.com')).to.deep.equal([{ step: 'Validity criterion 9 (CheckBidi)', codePoint: undefined, strictOnly: false }]);
-    expect(first('a.')).to.deep.equal([{ step: 'ToASCII step 3 (VerifyDnsLength)', codePoint: undefined, strictOnly: true }]);
+    expect(first('a.')).to.deep.equal([{ step: 'ToASCII step 4 (VerifyDnsLength)', codePoint: undefined, strictOnly: true }]);
     expect(first('xn--a.com')).to.deep.equal([{ step: 'Processing step 4 (Convert/Validate)', codePoint: undefined, strictOnly: true }]);
     // a space: only beStrict's STD3 rules see it in UTS #46; the domain parser fails on it after
     expect(first('a b')).to.deep.equal([
       { step: 'Validity criterion 7 (UseSTD3ASCIIRules)', codePoint: 0x20, strictOnly: true },
-      { step: 'URL Standard, domain to ASCII', codePoint: 0x20, strictOnly: false },
+      { step: 'URL Standard, the domain parser', codePoint: 0x20, strictOnly: false },
     ]);
     expect(first('example.com')).to.deep.equal([]);
   });
