@@ -31,6 +31,7 @@ import { compileEntry } from '../src/grammar/compile';
 import { charsetToEBNF, grammarToEBNF, shapeToEBNF } from '../src/grammar/ebnf';
 import { lintGrammar } from '../src/grammar/lint';
 import { grammarToHTML, grammarToSVGs, ruleToSVG, traceInput, type TraceEntry } from '../src/grammar/railroad';
+import { specLink } from '../src/spec-link';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -164,7 +165,7 @@ describe('railroad diagrams', () => {
         for (const r of Object.values(grammar)) {
           expect(ids.has(`rule-${r.name}`), r.name).to.equal(true);
           expect(html).to.contain(`<h3><a href="#rule-${r.name}">${r.name}</a></h3>`);
-          expect(html).to.contain(`href="https://url.spec.whatwg.org/#${r.spec}"`);
+          expect(html).to.contain(`href="${specLink(r.spec)}"`);
         }
       }
       const svgCount = (html.match(/<svg /g) ?? []).length;

@@ -7,6 +7,7 @@
 // `EOF` (the end of the input), `%i"..."` (an ASCII case-insensitive string, as in RFC 7405) and
 // `<...>` (a string the parse context supplies). Choice is ordered, as everywhere in the grammar.
 
+import { specLink } from '../spec-link';
 import type { ContextParam, Grammar, Rule, Shape } from '../../grammar/vocabulary';
 
 // ---- code-point sets ----------------------------------------------------------------------------
@@ -189,7 +190,7 @@ const HEADER = [
 
 /** One rule: a comment with its summary, spec anchor and record field, then its definition. */
 export function ruleToEBNF(r: Rule): string {
-  const about = [r.summary, `https://url.spec.whatwg.org/#${r.spec}`];
+  const about = [r.summary, specLink(r.spec)];
   const text = about.join(' ') + (r.field ? `; record field: ${r.field}` : '');
   return `${comment(text)}\n${r.name} ::= ${shapeToEBNF(r.shape)}`;
 }

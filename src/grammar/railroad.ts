@@ -29,6 +29,7 @@
 // marks are its own mark, its children's marks, then an empty "close" mark, which makes the list
 // of marks an exact pre-order walk of the parse tree. See `tracedGrammar` for the details.
 
+import { specLink } from '../spec-link';
 import type { ContextParam, Grammar, RecordField, Rule, Shape } from '../../grammar/vocabulary';
 import { compileEntry, type CompileContext, type Mark } from './compile';
 import { shapeChildren } from './analysis';
@@ -589,7 +590,7 @@ export function grammarToHTML(grammars: readonly GrammarSection[], options: { ti
       out.push(`<section class="rule" id="${escapeHTML(id)}">`);
       out.push(`<h3><a href="#${escapeHTML(id)}">${escapeHTML(r.name)}</a></h3>`);
       out.push(`<p class="summary">${escapeHTML(r.summary)}</p>`);
-      const meta = [`spec: <a href="${SPEC}#${encodeURIComponent(r.spec)}">#${escapeHTML(r.spec)}</a>`];
+      const meta = [`spec: <a href="${escapeHTML(specLink(r.spec))}">#${escapeHTML(r.spec)}</a>`];
       if (r.field) meta.push(`each match becomes the record's <code>${escapeHTML(r.field)}</code>`);
       out.push(`<p class="meta">${meta.join(' · ')}</p>`);
       out.push(`<div class="diagram">${ruleToSVG(section.grammar, name, { link, standalone: false, highlight: section.highlight, path: section.path })}</div>`);

@@ -29,6 +29,7 @@ import {
   parseURL,
   parseWithDiagnostics,
   VALIDATION_ERRORS,
+  specLink,
   type URLRecord,
   type ValidationErrorType,
   type WritingProblem,
@@ -482,7 +483,7 @@ export class CoverageCounter {
       grammars: [this.url.report(), this.host.report(), this.writing.report()],
       errors: untested(named(this.errors, (t) => VALIDATION_ERRORS[t as ValidationErrorType].description)),
       overrides,
-      writingRules: untested(named(this.writingRules, (r) => `https://url.spec.whatwg.org/#${r}`)),
+      writingRules: untested(named(this.writingRules, specLink)),
     };
   }
 }
