@@ -22,7 +22,11 @@
 // One report per URL (per literal), as lint and the markdownlint rule give one finding per URL: at
 // its first validation error's place; with one error, "{{type}}: {{message}}"; with several,
 // lint's finding message ("3 validation errors: invalid-URL-unit (2), invalid-credentials"; the
-// messageIds failures, validations, validationsNoFix).
+// messageIds failures, validations, validationsNoFix). Each message ends with where the parser
+// reported the (first) error and that error type's row of url.bs, pinned to the commit url-grammar
+// implements: "Reported by the authority state. https://github.com/whatwg/url/blob/6ae8486/url.bs#L313"
+// (the core's reportedBy and errorLink; the link last, with nothing after it, so that a terminal
+// takes no punctuation into it).
 //
 // Fixes: where url-grammar's lint would replace the URL by its serialization (planFix from
 // @url-grammar/lint decides, for `url-grammar lint --fix` and for this rule alike), the report
@@ -36,7 +40,7 @@
 
 import type { ESLint, Linter, Rule, SourceCode } from 'eslint';
 import type * as ESTree from 'estree';
-import { parseURL, parseWithDiagnostics, type URLRecord, type ValidationError } from 'url-grammar';
+import { errorLink, parseURL, parseWithDiagnostics, reportedBy, type URLRecord, type ValidationError } from 'url-grammar';
 import { decodeStringBody as lintDecodeStringBody, findingMessage, planFix, type FixContext, type FixPlan } from '@url-grammar/lint';
 
 /** lint's decoder, bound here so that the export below names it as a plain identifier (see there). */
@@ -121,13 +125,14 @@ const validURL: Rule.RuleModule = {
       },
     ],
     messages: {
-      failure: '{{type}}: {{message}} The URL does not parse.',
-      validation: '{{type}}: {{message}}',
-      validationNoFix: '{{type}}: {{message}} No fix: {{reason}}.',
-      // one URL with several errors: one report, at the first ("3 validation errors: invalid-URL-unit (2), ...")
-      failures: '{{message}}. The URL does not parse.',
-      validations: '{{message}}.',
-      validationsNoFix: '{{message}}. No fix: {{reason}}.',
+      failure: '{{type}}: {{message}} The URL does not parse. Reported by {{reportedBy}}. {{link}}',
+      validation: '{{type}}: {{message}} Reported by {{reportedBy}}. {{link}}',
+      validationNoFix: '{{type}}: {{message}} No fix: {{reason}}. Reported by {{reportedBy}}. {{link}}',
+      // one URL with several errors: one report, at the first ("3 validation errors: invalid-URL-unit (2), ..."),
+      // where the first was reported and the link of its type
+      failures: '{{message}}. The URL does not parse. The first is reported by {{reportedBy}}. {{link}}',
+      validations: '{{message}}. The first is reported by {{reportedBy}}. {{link}}',
+      validationsNoFix: '{{message}}. No fix: {{reason}}. The first is reported by {{reportedBy}}. {{link}}',
       serialize: 'Replace the URL by its serialization {{url}}',
     },
   },
@@ -168,6 +173,9 @@ const validURL: Rule.RuleModule = {
       const fix = plan?.fix ? (fixer: Rule.RuleFixer) => fixer.replaceTextRange([litStart + 1, litEnd - 1], (plan as { text: string }).text) : null;
       const several = errors.length > 1;
       const data: Record<string, string> = several ? { count: String(errors.length), message: findingMessage(errors) } : { type: first.type, message: first.message };
+      // where the parser reported the (first) error, and its type's row of url.bs (pinned)
+      data.reportedBy = reportedBy(first).text;
+      data.link = errorLink(first.type);
       let messageId = several ? (failure ? 'failures' : 'validations') : failure ? 'failure' : 'validation';
       if (plan && !plan.fix) {
         messageId = several ? 'validationsNoFix' : 'validationNoFix';

@@ -8,6 +8,7 @@ import { Linter, RuleTester } from 'eslint';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorLink } from 'url-grammar';
 import plugin from '../src/index';
 
 // The module's one export is the plugin; the rule and the decoder are its properties.
@@ -30,6 +31,13 @@ const TRIMMED = 'the parser would remove tabs, newlines or surrounding spaces';
 const RELATIVE = 'a relative reference: its serialization would be absolute';
 const SLASHES = 'special-scheme-missing-following-solidus is not fixed by normalisation';
 const noFix = (data: Record<string, string>, reason: string) => ({ messageId: 'validationNoFix', data: { ...data, reason } });
+
+/**
+ * A message's data with where the parser reported the (first) error, as url.bs's state machine
+ * reports it (read there for each case below), and the link of `type`'s row of url.bs.
+ */
+const at = (data: Record<string, string>, where: string, type = data.type) => ({ ...data, reportedBy: where, link: errorLink(type) });
+const BEFORE = 'the basic URL parser, before its state machine';
 const suggest = (url: string, output: string) => [{ messageId: 'serialize', data: { url }, output }];
 
 const ruleTester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'script' } });
@@ -56,82 +64,82 @@ ruleTester.run('url-grammar/valid-url', validURL, {
   invalid: [
     {
       code: "new URL('https://user:pw@example.com/')",
-      errors: [{ ...noFix(CREDENTIALS, SAME_TEXT), line: 1, column: 25, endLine: 1, endColumn: 26 }],
+      errors: [{ ...noFix(at(CREDENTIALS, 'the authority state'), SAME_TEXT), line: 1, column: 25, endLine: 1, endColumn: 26 }],
     },
     {
       code: "const u = URL.parse('https://example.com:99999/');",
-      errors: [{ messageId: 'failure', data: PORT_RANGE, line: 1, column: 42, endLine: 1, endColumn: 47 }],
+      errors: [{ messageId: 'failure', data: at(PORT_RANGE, 'the port state'), line: 1, column: 42, endLine: 1, endColumn: 47 }],
     },
     {
       // an escape: the error spans the whole "\u0020" in the source
       code: "URL.canParse('https://example.com/a\\u0020b')",
       // the fix (and the suggestion) write the serialization, escapes and all
       output: "URL.canParse('https://example.com/a%20b')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 1, column: 36, endLine: 1, endColumn: 42, suggestions: suggest('https://example.com/a%20b', "URL.canParse('https://example.com/a%20b')") }],
+      errors: [{ messageId: 'validation', data: at(URL_UNIT, 'the path state'), line: 1, column: 36, endLine: 1, endColumn: 42, suggestions: suggest('https://example.com/a%20b', "URL.canParse('https://example.com/a%20b')") }],
     },
     {
       // "\\\\" in the source is one backslash in the value: the error spans both source characters
       code: "fetch('https://example.com\\\\search')",
       output: "fetch('https://example.com/search')",
-      errors: [{ messageId: 'validation', data: BACKSLASH, line: 1, column: 27, endLine: 1, endColumn: 29, suggestions: suggest('https://example.com/search', "fetch('https://example.com/search')") }],
+      errors: [{ messageId: 'validation', data: at(BACKSLASH, 'the path start state'), line: 1, column: 27, endLine: 1, endColumn: 29, suggestions: suggest('https://example.com/search', "fetch('https://example.com/search')") }],
     },
     {
       // escapes before the error shift it: \\x41 is one unit, written as four characters
       code: "new URL('http://\\x41.com/ ')",
-      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 26, endLine: 1, endColumn: 27 }],
+      errors: [{ ...noFix(at(URL_UNIT, BEFORE), TRIMMED), line: 1, column: 26, endLine: 1, endColumn: 27 }],
     },
     {
       // a template literal on two lines: the error is on the second
       code: 'new URL(`https://example.com/\na b`)',
       // (two errors of one URL: one report, at the first)
-      errors: [{ messageId: 'validationsNoFix', data: { count: '2', message: '2 validation errors: invalid-URL-unit (2)', reason: TRIMMED }, line: 1, column: 30, endLine: 2, endColumn: 1 }],
+      errors: [{ messageId: 'validationsNoFix', data: at({ count: '2', message: '2 validation errors: invalid-URL-unit (2)', reason: TRIMMED }, BEFORE, URL_UNIT.type), line: 1, column: 30, endLine: 2, endColumn: 1 }],
     },
     {
       // a line continuation is no unit: the error after it maps past it
       code: "new URL('https://example.com/\\\n a')",
       output: "new URL('https://example.com/%20a')",
-      errors: [{ messageId: 'validation', data: URL_UNIT, line: 2, column: 1, endLine: 2, endColumn: 2, suggestions: suggest('https://example.com/%20a', "new URL('https://example.com/%20a')") }],
+      errors: [{ messageId: 'validation', data: at(URL_UNIT, 'the path state'), line: 2, column: 1, endLine: 2, endColumn: 2, suggestions: suggest('https://example.com/%20a', "new URL('https://example.com/%20a')") }],
     },
     {
       // an astral character is two units; the error after it is still at the right column
       code: "new URL('https://example.com/😀 ')",
-      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 32, endLine: 1, endColumn: 33 }],
+      errors: [{ ...noFix(at(URL_UNIT, BEFORE), TRIMMED), line: 1, column: 32, endLine: 1, endColumn: 33 }],
     },
     {
       // no base at all: new URL('/x') throws
       code: "new URL('/relative')",
-      errors: [{ messageId: 'failure', data: NO_SCHEME, line: 1, column: 10, endLine: 1, endColumn: 19 }],
+      errors: [{ messageId: 'failure', data: at(NO_SCHEME, 'the no scheme state'), line: 1, column: 10, endLine: 1, endColumn: 19 }],
     },
     {
       // the base literal is checked against: a relative input with a space
       code: "new URL('a b', 'https://example.com/')",
-      errors: [{ ...noFix(URL_UNIT, RELATIVE), line: 1, column: 11, endLine: 1, endColumn: 12 }],
+      errors: [{ ...noFix(at(URL_UNIT, 'the path state'), RELATIVE), line: 1, column: 11, endLine: 1, endColumn: 12 }],
     },
     {
       // a base that does not parse is reported in its own right (and a relative input is then left alone)
       code: "new URL('x', 'https://')",
-      errors: [{ messageId: 'failure', data: HOST_MISSING, line: 1, column: 23, endLine: 1, endColumn: 23 }],
+      errors: [{ messageId: 'failure', data: at(HOST_MISSING, 'the host state'), line: 1, column: 23, endLine: 1, endColumn: 23 }],
     },
     {
       // a zero-width error at the end of the value sits before the closing quote
       code: "new URL('http://')",
-      errors: [{ messageId: 'failure', data: HOST_MISSING, line: 1, column: 17, endLine: 1, endColumn: 17 }],
+      errors: [{ messageId: 'failure', data: at(HOST_MISSING, 'the host state'), line: 1, column: 17, endLine: 1, endColumn: 17 }],
     },
     {
       // URL() without new is checked too, and the errors of one literal are one report, at the first, naming each
       code: "URL('https:/x/ y')",
-      errors: [{ messageId: 'validationsNoFix', data: { count: '2', message: `2 validation errors: ${NO_SOLIDUS.type}, ${URL_UNIT.type}`, reason: SLASHES }, line: 1, column: 12, endLine: 1, endColumn: 13 }],
+      errors: [{ messageId: 'validationsNoFix', data: at({ count: '2', message: `2 validation errors: ${NO_SOLIDUS.type}, ${URL_UNIT.type}`, reason: SLASHES }, 'the special authority slashes state', NO_SOLIDUS.type), line: 1, column: 12, endLine: 1, endColumn: 13 }],
     },
     {
       // an octal escape (sloppy scripts): mapped like any other escape
       code: "new URL('https://example.com/\\040')",
       // "\\040" is a space at the end: the parser trims it, so no fix
-      errors: [{ ...noFix(URL_UNIT, TRIMMED), line: 1, column: 30, endLine: 1, endColumn: 34 }],
+      errors: [{ ...noFix(at(URL_UNIT, BEFORE), TRIMMED), line: 1, column: 30, endLine: 1, endColumn: 34 }],
     },
     {
       options: [{ failuresOnly: true }],
       code: "new URL('https://u@example.com:70000/')",
-      errors: [{ messageId: 'failure', data: PORT_RANGE, line: 1, column: 32, endLine: 1, endColumn: 37 }],
+      errors: [{ messageId: 'failure', data: at(PORT_RANGE, 'the port state'), line: 1, column: 32, endLine: 1, endColumn: 37 }],
     },
   ],
 });
@@ -143,18 +151,18 @@ ruleTester.run('url-grammar/valid-url fixes in each kind of literal', validURL, 
       // a double-quoted literal: the serialization written with the same quotes
       code: 'new URL("HTTPS://Example.COM:443\\\\a/./b")',
       output: 'new URL("https://example.com/a/b")',
-      errors: [{ messageId: 'validation', data: BACKSLASH, suggestions: suggest('https://example.com/a/b', 'new URL("https://example.com/a/b")') }],
+      errors: [{ messageId: 'validation', data: at(BACKSLASH, 'the path start state'), suggestions: suggest('https://example.com/a/b', 'new URL("https://example.com/a/b")') }],
     },
     {
       // a template literal
       code: 'fetch(`https://example.com/a b`)',
       output: 'fetch(`https://example.com/a%20b`)',
-      errors: [{ messageId: 'validation', data: URL_UNIT, suggestions: suggest('https://example.com/a%20b', 'fetch(`https://example.com/a%20b`)') }],
+      errors: [{ messageId: 'validation', data: at(URL_UNIT, 'the path state'), suggestions: suggest('https://example.com/a%20b', 'fetch(`https://example.com/a%20b`)') }],
     },
     {
       // the serialization would still not be a valid URL string (whatwg/url#379): no fix
       code: "new URL('https://EXAMPLE.com/?}')",
-      errors: [{ ...noFix(URL_UNIT, 'the serialization is not a valid URL string either (the standard allows this: whatwg/url#379)') }],
+      errors: [{ ...noFix(at(URL_UNIT, 'the query state'), 'the serialization is not a valid URL string either (the standard allows this: whatwg/url#379)') }],
     },
   ],
 });
@@ -182,8 +190,35 @@ describe('@url-grammar/eslint-plugin', () => {
       { plugins: { 'url-grammar': plugin }, rules: { 'url-grammar/valid-url': 'error' } },
     ]);
     expect(messages.map((m) => [m.ruleId, m.line, m.column, m.endColumn, m.message])).to.deep.equal([
-      ['url-grammar/valid-url', 1, 16, 20, 'IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse.'],
+      ['url-grammar/valid-url', 1, 16, 20, `IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse. Reported by the host parser, called by the host state. ${errorLink('IPv6-unclosed')}`],
     ]);
+  });
+
+  it("ends each message with the type's row of url.bs at 6ae8486, and keeps it one line", () => {
+    const linter = new Linter({ configType: 'flat' });
+    const code = [
+      "fetch('https://[::1')",
+      "new URL('https://user:pw@example.com/')",
+      "new URL('https://u@a b:99999/')",
+      'new URL(`https://example.com/\na b`)',
+      "new URL('http://1.2.3.4.5/')",
+      "new URL('https://example.com/?}')",
+    ].join(';\n');
+    const messages = linter.verify(code, [plugin.configs.recommended]);
+    expect(messages).to.have.length(6);
+    // the vendored url.bs (test/spec/url.bs) is whatwg/url at 6ae8486: each link's line holds its type's <dfn>
+    const bs = readFileSync(join(packageDir, '..', '..', 'test', 'spec', 'url.bs'), 'utf8').split('\n');
+    const types = ['IPv6-unclosed', 'invalid-credentials', 'invalid-credentials', 'invalid-URL-unit', 'IPv4-too-many-parts', 'invalid-URL-unit'];
+    messages.forEach((m, i) => {
+      expect(m.message, m.message).to.not.match(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      const link = / (\S+)$/.exec(m.message)![1];
+      expect(link, m.message).to.equal(errorLink(types[i]));
+      const line = /^https:\/\/github\.com\/whatwg\/url\/blob\/6ae8486\/url\.bs#L(\d+)$/.exec(link);
+      expect(line, link).to.not.equal(null);
+      expect(bs[Number(line![1]) - 1]).to.include(`>${types[i]}</dfn>`);
+    });
+    expect(messages[2].message).to.include('The URL does not parse. The first is reported by the authority state. ');
+    expect(messages[4].message).to.include(' Reported by the IPv4 parser, called by the host state. ');
   });
 
   it('has a recommended config that turns the rule on', () => {
@@ -219,9 +254,11 @@ describe('@url-grammar/eslint-plugin', () => {
     const code = "new URL('https://user@example.com:99999/')";
     const own = { plugins: { 'url-grammar': plugin }, rules: { 'url-grammar/valid-url': ['error', { failuresOnly: true }] } } satisfies Linter.Config;
     // (one report for the URL, naming both errors)
-    expect(linter.verify(code, [plugin.configs.recommended]).map((m) => m.message)).to.deep.equal(['2 validation errors: invalid-credentials, port-out-of-range. The URL does not parse.']);
+    expect(linter.verify(code, [plugin.configs.recommended]).map((m) => m.message)).to.deep.equal([
+      `2 validation errors: invalid-credentials, port-out-of-range. The URL does not parse. The first is reported by the authority state. ${errorLink('invalid-credentials')}`,
+    ]);
     expect(linter.verify(code, [plugin.configs.recommended, own]).map((m) => [m.ruleId, m.column, m.endColumn, m.message])).to.deep.equal([
-      ['url-grammar/valid-url', 35, 40, 'port-out-of-range: The port is greater than 65535. The URL does not parse.'],
+      ['url-grammar/valid-url', 35, 40, `port-out-of-range: The port is greater than 65535. The URL does not parse. Reported by the port state. ${errorLink('port-out-of-range')}`],
     ]);
   });
 });
@@ -248,7 +285,7 @@ describe('@url-grammar/eslint-plugin: a literal with 64,000 errors', function ()
       const linter = new Linter({ configType: 'flat' });
       const messages = linter.verify(code, [plugin.configs.recommended], 'big.js');
       expect(messages).to.have.length(1);
-      expect(messages[0].message).to.equal('64000 validation errors: invalid-reverse-solidus (64000).');
+      expect(messages[0].message).to.equal(`64000 validation errors: invalid-reverse-solidus (64000). The first is reported by the path start state. ${errorLink('invalid-reverse-solidus')}`);
       expect(messages[0].suggestions).to.have.length(1);
       const fixed = linter.verifyAndFix(code, [plugin.configs.recommended], 'big.js');
       expect(fixed.fixed).to.equal(true);
@@ -332,7 +369,7 @@ describe('@url-grammar/eslint-plugin, the built package', () => {
     recommended: { 'url-grammar/valid-url': 'error' },
     self: true,
     named: 'function function true',
-    messages: [['url-grammar/valid-url', 2, 1, 16, 20, 'IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse.']],
+    messages: [['url-grammar/valid-url', 2, 1, 16, 20, `IPv6-unclosed: An IPv6 address is missing the closing "]". The URL does not parse. Reported by the host parser, called by the host state. ${errorLink('IPv6-unclosed')}`]],
   };
 
   const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }));

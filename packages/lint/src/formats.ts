@@ -6,16 +6,47 @@
 //   sarif  SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, one rule per
 //          validation error type with its link into the URL Standard, the results streamed, a fix
 //          as a SARIF `fix` where lint offers one, each file named by a URI reference (artifactURI)
+//
+// Every link into the standard is the core's (url-grammar's spec-link.ts): an error type's row
+// of the table of validation errors (errorLink) and the step that reported an error (reportedBy,
+// specLink), pinned to the url.bs that url-grammar implements, so that a finding written today
+// still points at what it was about.
 
-import { VALIDATION_ERRORS, type ValidationErrorType } from 'url-grammar';
+import { errorLink, reportedBy, SPEC_COMMIT, SPEC_URL, specLink, VALIDATION_ERRORS, type ErrorStep, type URLParserState, type ValidationErrorType } from 'url-grammar';
 import { printable } from 'url-grammar/cli';
-import type { LintDiagnostic } from './lint';
+import type { LintDiagnostic, LintError } from './lint';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** One finding as the JSON formats write it. */
-export interface LintRecord {
+/** Where a validation error was reported, as the JSON formats and SARIF write it. */
+export interface Reported {
+  /** The state of the basic URL parser that reported it, as url.bs names it without " state" (null: before the state machine). */
+  state: URLParserState | null;
+  /** The url.bs anchor of the algorithm that reported it (the basic URL parser, the host parser, ...). */
+  step: ErrorStep;
+  /** The error type's row of url.bs's table of validation errors, pinned (the core's errorLink). */
+  link: string;
+  /** Where it was reported in words ("the authority state"), and that place in url.bs, pinned (the core's reportedBy and specLink). */
+  reportedBy: { text: string; link: string };
+}
+
+/**
+ * What `Reported` says of an error: from its own `state` and `step`, as the core's parser set them.
+ * An error without a step (an object made by hand, not by lint) gets none of it.
+ */
+export function reported(e: { type: string; state?: URLParserState | null; step?: ErrorStep }): Reported | Record<string, never> {
+  if (typeof e.step !== 'string') return {};
+  const state = e.state ?? null;
+  const by = reportedBy({ state, step: e.step });
+  return { state, step: e.step, link: errorLink(e.type), reportedBy: { text: by.text, link: specLink(by.anchor) } };
+}
+
+/** One validation error of a finding as the JSON formats write it. */
+export type LintRecordError = { type: string; failure: boolean; severity: 'error' | 'warning'; message: string; line: number; column: number; endLine: number; endColumn: number } & Partial<Reported>;
+
+/** One finding as the JSON formats write it (with `Reported`'s fields: those of its first error). */
+export interface LintRecord extends Partial<Reported> {
   file: string;
   line: number;
   column: number;
@@ -27,8 +58,8 @@ export interface LintRecord {
   /** "error" or "warning" (the configuration's severity for the type; "off" ones are not reported). */
   severity: 'error' | 'warning';
   message: string;
-  /** Every validation error of the URL, in document order (the record's own place and type are the first's). */
-  errors: Array<{ type: string; failure: boolean; severity: 'error' | 'warning'; message: string; line: number; column: number; endLine: number; endColumn: number }>;
+  /** Every validation error of the URL, in document order (the record's own place, type and where it was reported are the first's). */
+  errors: LintRecordError[];
   /** The replacement lint offers for the URL (line/column as above), or null with `noFix` saying why. */
   fix?: { line: number; column: number; endLine: number; endColumn: number; text: string } | null;
   noFix?: string;
@@ -56,14 +87,6 @@ export interface Reporter {
   end(totals: Totals): void;
 }
 
-/** The url.bs anchor of a validation error type (Bikeshed's id for the dfn in the table). */
-export function specAnchor(type: ValidationErrorType | string): string {
-  if (type === 'domain-to-ASCII') return 'validation-error-domain-to-ascii';
-  return type.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-}
-
-export const SPEC_URL = 'https://url.spec.whatwg.org/';
-
 /** "N errors in M files" (of F files), the text format's last line. */
 export function summary(t: Totals): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -77,8 +100,10 @@ export function summary(t: Totals): string {
 }
 
 export function toRecord(file: string, d: LintDiagnostic): LintRecord {
-  const errors = (d.errors ?? [d]).map((e) => ({ type: e.type, failure: e.failure, severity: e.severity ?? d.severity ?? 'error', message: e.message, line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn }));
-  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, severity: d.severity ?? 'error', message: d.message, errors };
+  // (a finding made by hand may have no `errors`: then it is its own one error, and says no step)
+  const list: ReadonlyArray<Omit<LintError, 'state' | 'step'> & Partial<LintError>> = d.errors ?? [d];
+  const errors = list.map((e) => ({ type: e.type, failure: e.failure, severity: e.severity ?? d.severity ?? 'error', message: e.message, line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn, ...reported(e) }));
+  const r: LintRecord = { file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, url: d.url, type: d.type, failure: d.failure, severity: d.severity ?? 'error', message: d.message, ...reported({ ...list[0], type: d.type }), errors };
   if (d.fix) {
     r.fix = { line: d.fix.line, column: d.fix.column, endLine: d.fix.endLine, endColumn: d.fix.endColumn, text: d.fix.text };
   } else if (d.noFix !== undefined) {
@@ -127,7 +152,8 @@ export function sarifRules(): object[] {
   return RULE_IDS.map((type) => ({
     id: type,
     shortDescription: { text: VALIDATION_ERRORS[type].description },
-    helpUri: SPEC_URL + '#' + specAnchor(type),
+    // the type's row of url.bs's table of validation errors, pinned
+    helpUri: errorLink(type),
     // every type is an error unless the configuration says otherwise (each result has its own level)
     defaultConfiguration: { level: 'error' },
     properties: { failure: VALIDATION_ERRORS[type].failure },
@@ -172,13 +198,25 @@ export function artifactURI(path: string, platform: string = process.platform): 
   return [encodeSegment(first, ':'), ...rest.map((x) => encodeSegment(x))].join('/');
 }
 
+/** This package's README, where its package.json's homepage says (SARIF's informationUri: where the tool is described). */
+function homepage(): string | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { homepage } = require('../package.json') as { homepage?: unknown };
+    return typeof homepage === 'string' ? homepage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function sarifReporter(out: (s: string) => void, tool: { version: string }): Reporter {
   let n = 0;
   const head = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
   };
-  const driver = { name: 'url-grammar', version: tool.version, informationUri: SPEC_URL, rules: sarifRules() };
+  // the tool is described by its README; the standard it checks against, pinned, in its properties
+  const driver = { name: 'url-grammar', version: tool.version, informationUri: homepage() ?? SPEC_URL, properties: { specification: SPEC_URL, specificationCommit: SPEC_COMMIT }, rules: sarifRules() };
   out(`{"$schema":${JSON.stringify(head.$schema)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"columnKind":"utf16CodeUnits","results":[`);
   return {
     report(file, d) {
@@ -193,8 +231,10 @@ export function sarifReporter(out: (s: string) => void, tool: { version: string 
       // one result per URL (its rule the first error's type); every error of the URL as a related location
       const errors = d.errors ?? [];
       if (errors.length > 1) {
-        result.relatedLocations = errors.map((e, id) => ({ id, message: { text: `${e.type}: ${e.message}` }, physicalLocation: { artifactLocation: { uri }, region: { startLine: e.line, startColumn: e.column, endLine: e.endLine, endColumn: e.endColumn } } }));
+        result.relatedLocations = errors.map((e, id) => ({ id, message: { text: `${e.type}: ${e.message}` }, physicalLocation: { artifactLocation: { uri }, region: { startLine: e.line, startColumn: e.column, endLine: e.endLine, endColumn: e.endColumn } }, properties: { type: e.type, ...reported(e) } }));
       }
+      // where the result's (its first) error was reported: the state, the step, and that step in url.bs
+      const properties: Record<string, unknown> = { ...reported({ ...(errors[0] ?? d), type: d.type }) };
       if (d.fix) {
         const f = d.fix;
         result.fixes = [
@@ -204,8 +244,9 @@ export function sarifReporter(out: (s: string) => void, tool: { version: string 
           },
         ];
       } else if (d.noFix !== undefined) {
-        result.properties = { noFix: d.noFix };
+        properties.noFix = d.noFix;
       }
+      if (Object.keys(properties).length > 0) result.properties = properties;
       out((n++ === 0 ? '' : ',') + '\n' + JSON.stringify(result));
     },
     end(totals) {

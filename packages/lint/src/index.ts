@@ -36,10 +36,12 @@ export { DisableDirectives, FindingFilter, directivesOf, type FindingRules } fro
 export { rewriteWithFixes, startsWithBOM } from './rewrite';
 export { decodeDocument, encodingOfBOM, DocumentDecoder, notTextMessage, type TextEncodingName, type NotText } from './encoding';
 export { textReporter, findingTypes, shownURL, SHOWN_URL_LENGTH, type TextReporterOptions, type TextColors } from './text-report';
+// The links into the URL Standard are the core's (pinned to the url.bs url-grammar implements),
+// given here too for what lint's output holds: errorAnchor is what this package called specAnchor.
+export { errorAnchor, errorLink, SPEC_URL } from 'url-grammar';
 export {
   OUTPUT_FORMATS,
-  SPEC_URL,
-  specAnchor,
+  reported,
   summary,
   toRecord,
   jsonReporter,
@@ -49,6 +51,8 @@ export {
   artifactURI,
   type OutputFormat,
   type LintRecord,
+  type LintRecordError,
+  type Reported,
   type Totals,
   type Reporter,
 } from './formats';

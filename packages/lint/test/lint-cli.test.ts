@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
-import { VALIDATION_ERRORS } from 'url-grammar';
+import { errorAnchor, errorLink, liveLink, parseWithDiagnostics, SPEC_URL, specLink, VALIDATION_ERRORS } from 'url-grammar';
 import type { CliIO } from 'url-grammar/cli';
 import { CORE_ROOT, mainAsync } from './support/cli';
-import { specAnchor } from '../src/formats';
+import * as lint from '../src/index';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { generateMarkdown, generateHTML } = require('../bench/lint-large.js') as Record<'generateMarkdown' | 'generateHTML', (bytes: number, write: (s: string) => void) => { expected: number; bytes: number }>;
@@ -112,17 +112,84 @@ describe('lint: output formats, streaming, fixes', () => {
     expect(rules[results[1].ruleIndex].id).to.equal('invalid-credentials');
     // a schema that rejects something: the validator is not a no-op
     expect(validate({ ...log, version: '2.0.0' })).to.equal(false);
-    // every rule's helpUri anchor exists in url.bs (as Bikeshed names a <dfn> without an id)
-    const bs = readFileSync(join(CORE_ROOT, 'test', 'spec', 'url.bs'), 'utf8');
-    const ids = new Set<string>();
-    for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
-    for (const m of bs.matchAll(/<dfn(?![^>]*\bid=)[^>]*>([^<]*)<\/dfn>/g)) ids.add(m[1].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
-    const missing = Object.keys(VALIDATION_ERRORS).filter((t) => !ids.has(specAnchor(t)));
+    // every rule's helpUri is the core's pinned link to the type's row of url.bs's table of
+    // validation errors: the line of the vendored url.bs (whatwg/url at 6ae8486) that holds the
+    // type's <dfn>, read here from the file, not from the core's table of lines
+    const bs = readFileSync(join(CORE_ROOT, 'test', 'spec', 'url.bs'), 'utf8').split('\n');
+    const pinned = /^https:\/\/github\.com\/whatwg\/url\/blob\/6ae8486\/url\.bs#L(\d+)$/;
+    const unpinned: string[] = [];
+    for (const rule of rules as Array<{ id: string; helpUri: string }>) {
+      expect(rule.helpUri, rule.id).to.equal(errorLink(rule.id));
+      const m = pinned.exec(rule.helpUri);
+      if (!m) {
+        unpinned.push(rule.id);
+        continue;
+      }
+      const line = bs[Number(m[1]) - 1];
+      expect(line, `${rule.id}: url.bs line ${m[1]}`).to.match(new RegExp(`<dfn[^>]*>${rule.id.replace(/[-]/g, '\\-')}</dfn>`));
+    }
     // IPv4-non-ASCII-input came in whatwg/url 9dc3827 (PR 925), after the vendored test/spec/url.bs
-    // (6ae8486): its anchor is in the current standard, not in that copy (src/semantic/errors.ts)
-    expect(missing).to.deep.equal(['IPv4-non-ASCII-input']);
-    expect(specAnchor('IPv4-non-ASCII-input')).to.equal('ipv4-non-ascii-input');
-    expect(rules[0].helpUri).to.equal('https://url.spec.whatwg.org/#validation-error-domain-to-ascii');
+    // (6ae8486): its row is in the current standard only (src/semantic/errors.ts), where it links
+    expect(unpinned).to.deep.equal(['IPv4-non-ASCII-input']);
+    expect(rules.find((x: { id: string }) => x.id === 'IPv4-non-ASCII-input').helpUri).to.equal(liveLink(errorAnchor('IPv4-non-ASCII-input')));
+    // the tool is described by this package's README; the standard, pinned, in its properties
+    const driver = log.runs[0].tool.driver;
+    expect(driver.informationUri).to.equal(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).homepage);
+    expect(driver.properties.specification).to.equal(SPEC_URL);
+    // each result says where its error was reported: the state and step, in words, and that step pinned
+    const credentials = results[1].properties;
+    expect(credentials).to.include({ state: 'authority', step: 'concept-basic-url-parser', link: errorLink('invalid-credentials') });
+    expect(credentials.reportedBy).to.deep.equal({ text: 'the authority state', link: specLink('authority-state') });
+    const stateLine = pinned.exec(credentials.reportedBy.link);
+    expect(stateLine, credentials.reportedBy.link).to.not.equal(null);
+    expect(bs[Number(stateLine![1]) - 1]).to.include('id=authority-state>authority state</dfn>');
+    // the first result's, from the core's own report of the URL's error
+    const [solidus] = parseWithDiagnostics('https://EXAMPLE.com\\a').errors;
+    expect(solidus.type).to.equal('invalid-reverse-solidus');
+    expect(results[0].properties).to.include({ state: solidus.state, step: solidus.step, link: errorLink('invalid-reverse-solidus') });
+    expect(results[0].properties.reportedBy.text).to.equal(`the ${solidus.state} state`);
+  });
+
+  it('SARIF: each related location (a URL with several errors) says where its error was reported', async () => {
+    const a = file('several.txt', 'https://u@b.example:99999/ \n');
+    const log = JSON.parse((await run(['--format', 'sarif', a])).out);
+    const [result] = log.runs[0].results;
+    expect(result.ruleId).to.equal('invalid-credentials');
+    const related = result.relatedLocations.map((l: { properties: Record<string, unknown> }) => l.properties);
+    expect(related.map((p: { type: string; state: string }) => [p.type, p.state])).to.deep.equal([
+      ['invalid-credentials', 'authority'],
+      ['port-out-of-range', 'port'],
+    ]);
+    expect(related[1].link).to.equal(errorLink('port-out-of-range'));
+    expect(related[1].reportedBy).to.deep.equal({ text: 'the port state', link: specLink('port-state') });
+  });
+
+  it('--format json: each record and each of its errors carry the state, the step and the pinned links', async () => {
+    const a = file('where.md', '<https://u@b.example:99999/> [x](http://[1:2::3::4]/)\n');
+    const r = await run(['--format', 'json', a]);
+    const records = JSON.parse(r.out);
+    expect(records).to.have.length(2);
+    const [both, ipv6] = records;
+    expect(both).to.include({ type: 'invalid-credentials', state: 'authority', step: 'concept-basic-url-parser', link: errorLink('invalid-credentials') });
+    expect(both.reportedBy).to.deep.equal({ text: 'the authority state', link: specLink('authority-state') });
+    expect(both.errors.map((e: { type: string; state: string; step: string; link: string }) => [e.type, e.state, e.step, e.link])).to.deep.equal([
+      ['invalid-credentials', 'authority', 'concept-basic-url-parser', errorLink('invalid-credentials')],
+      ['port-out-of-range', 'port', 'concept-basic-url-parser', errorLink('port-out-of-range')],
+    ]);
+    // an error of the IPv6 parser, called by the host state: the step is the IPv6 parser's
+    expect(ipv6).to.include({ type: 'IPv6-multiple-compression', state: 'host', step: 'concept-ipv6-parser', link: errorLink('IPv6-multiple-compression') });
+    expect(ipv6.reportedBy).to.deep.equal({ text: 'the IPv6 parser, called by the host state', link: specLink('concept-ipv6-parser') });
+    for (const link of [both.link, both.reportedBy.link, ipv6.link, ipv6.reportedBy.link]) expect(link.startsWith(`${SPEC_URL}#L`), link).to.equal(true);
+    // JSON Lines writes the same records
+    const lines = (await run(['--format', 'jsonl', a])).out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).to.deep.equal(records);
+  });
+
+  it("the package exports the core's links, not a copy of its own", () => {
+    expect(lint.errorLink).to.equal(errorLink);
+    expect(lint.errorAnchor).to.equal(errorAnchor);
+    expect(lint.SPEC_URL).to.equal(SPEC_URL);
+    expect('specAnchor' in lint).to.equal(false);
   });
 
   it('--format json on many findings is one valid array', async () => {

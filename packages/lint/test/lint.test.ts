@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureIO, mainAsync } from './support/cli';
 import type { CliIO } from 'url-grammar/cli';
+import { errorLink, specLink } from 'url-grammar';
 import { decodeUTF8, findURLs, kindFromPath, lintText, sourceSpan, srcsetURLs, type FoundURL, type SourceKind } from '../src/lint';
 
 /** The URLs found, each with the file's own text at its span. */
@@ -294,6 +295,7 @@ describe('lint: url-grammar lint', () => {
     const html = file('page.html', '<p>\n  <a href="https://example.com/a&#92;b">x</a>\n');
     const r = await run(['--format', 'json', html]);
     expect(r.code).to.equal(1);
+    const WHERE = { state: 'path', step: 'concept-basic-url-parser', link: errorLink('invalid-reverse-solidus'), reportedBy: { text: 'the path state', link: specLink('path-state') } };
     expect(JSON.parse(r.out)).to.deep.equal([
       {
         file: html,
@@ -306,8 +308,10 @@ describe('lint: url-grammar lint', () => {
         failure: false,
         severity: 'error',
         message: 'A URL with a special scheme uses "\\" instead of "/".',
+        // where the parser reported it (the backslash in the path state), and the type's row of url.bs, pinned
+        ...WHERE,
         // every error of the URL (here one), each at its own place
-        errors: [{ type: 'invalid-reverse-solidus', failure: false, severity: 'error', message: 'A URL with a special scheme uses "\\" instead of "/".', line: 2, column: 33, endLine: 2, endColumn: 38 }],
+        errors: [{ type: 'invalid-reverse-solidus', failure: false, severity: 'error', message: 'A URL with a special scheme uses "\\" instead of "/".', line: 2, column: 33, endLine: 2, endColumn: 38, ...WHERE }],
         // the replacement covers the attribute value as written (the reference included)
         fix: { line: 2, column: 12, endLine: 2, endColumn: 39, text: 'https://example.com/a/b' },
       },

@@ -35,14 +35,20 @@
 // the error carries it as `fixInfo`. lint never offers a fix
 // for a URL that holds a line break, so a fix always stays on one line.
 //
+// Links: each error's `information` is its type's row of the table of validation errors in url.bs
+// at the commit url-grammar implements (the core's errorLink; markdownlint-cli2 prints it beside
+// the finding), and its detail says where the parser reported it (the core's reportedBy: "the
+// authority state", "the IPv6 parser, called by the host state"). The rule's own `information` is
+// url.bs's definition of a validation error, pinned the same way (specLink).
+//
 // Options, in markdownlint's configuration under the rule's name:
 //   base          a URL: relative references are resolved against it and checked (without it
 //                 they are not checked, as with `lint --base`);
 //   failuresOnly  report only the errors that make the URL fail to parse (default false);
 //   frontMatter   check the URLs in front matter (default true).
 
-import { parseURL, type URLRecord } from 'url-grammar';
-import { lintText, SPEC_URL, specAnchor, type LintDiagnostic } from '@url-grammar/lint';
+import { errorLink, parseURL, reportedBy, specLink, type URLRecord } from 'url-grammar';
+import { lintText, type LintDiagnostic } from '@url-grammar/lint';
 
 /** A token of markdownlint's micromark parse (only what this rule reads). */
 interface MicromarkToken {
@@ -180,15 +186,25 @@ function reportsFrontMatter(version: unknown): boolean {
   return Number(m[1]) > 0 || Number(m[2]) >= 42;
 }
 
+/** A finding's words: its message, and where its (first) error was reported ("Reported by the authority state."). */
+function detailOf(d: LintDiagnostic): string {
+  const first = d.errors[0];
+  const where = first ? reportedBy(first).text : null;
+  if (d.errors.length > 1) return `${d.message}. The first is reported by ${where}.`;
+  return where === null ? `${d.type}: ${d.message}` : `${d.type}: ${d.message} Reported by ${where}.`;
+}
+
 /** The markdownlint error for a finding of lint, on `lines` (the document's, or its front matter's). */
 function toErrorInfo(d: LintDiagnostic, lines: readonly string[], frontMatter = false): RuleOnErrorInfo {
   const info: RuleOnErrorInfo = {
     lineNumber: d.line,
     // one error per URL, as lint reports it: the type and the standard's words when it has one
-    // error; else lint's message, which names every type ("3 validation errors: ...")
-    detail: d.errors.length > 1 ? d.message : `${d.type}: ${d.message}`,
+    // error; else lint's message, which names every type ("3 validation errors: ..."); then where
+    // the parser reported the (first) error
+    detail: detailOf(d),
     context: d.url,
-    information: new URL(SPEC_URL + '#' + specAnchor(d.type)),
+    // the (first) error type's row of url.bs's table of validation errors, pinned
+    information: new URL(errorLink(d.type)),
   };
   if (frontMatter) info.frontMatter = true;
   const range = rangeOf(d, lines[d.line - 1] ?? '');
@@ -204,7 +220,8 @@ function toErrorInfo(d: LintDiagnostic, lines: readonly string[], frontMatter = 
 // also the key of the rule's configuration and what its disable comments name.
 const names = [NAME];
 const description = 'URLs must be valid URL strings (WHATWG URL Standard)';
-const information = new URL('https://url.spec.whatwg.org/#validation-error');
+// url.bs's definition of a validation error, pinned to the text url-grammar implements
+const information = new URL(specLink('validation-error'));
 const tags = ['url', 'links'];
 const parser = 'micromark';
 

@@ -13,7 +13,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { applyFixes as markdownlintApplyFixes, type LintError, type Rule } from 'markdownlint';
 import { lint } from 'markdownlint/sync';
-import { applyFixes, lintText, SPEC_URL, specAnchor, type LintDiagnostic } from '@url-grammar/lint';
+import { errorLink, parseWithDiagnostics, reportedBy, SPEC_URL, specLink } from 'url-grammar';
+import { applyFixes, lintText, type LintDiagnostic } from '@url-grammar/lint';
 import rule from '../src/index';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -57,9 +58,10 @@ function expected(d: LintDiagnostic, lines: readonly string[]): Finding {
   return {
     line: d.line,
     range,
-    detail: d.errors.length > 1 ? d.message : `${d.type}: ${d.message}`,
+    // the message, then where the parser reported the (first) error, by the core's reportedBy
+    detail: d.errors.length > 1 ? `${d.message}. The first is reported by ${reportedBy(d.errors[0]).text}.` : `${d.type}: ${d.message} Reported by ${reportedBy(d.errors[0]).text}.`,
     context: d.url.replace(/\r\n?|\n/g, ' '),
-    information: SPEC_URL + '#' + specAnchor(d.type),
+    information: errorLink(d.type),
     fix: d.fix ? { lineNumber: d.fix.line, editColumn: d.fix.column, deleteCount: d.fix.endColumn - d.fix.column, insertText: d.fix.text } : null,
   };
 }
@@ -268,7 +270,7 @@ describe('markdownlint-rule: front matter', () => {
     expect(errors.map((e) => e.lineNumber)).to.deep.equal([9, 9]);
     // They are also where lint finds them in the whole file.
     const whole = lintText(text, { kind: 'markdown', fixes: true }).filter((d) => d.line > 5);
-    expect(errors.map((e) => [e.lineNumber, e.errorRange![0], e.errorDetail])).to.deep.equal(whole.map((d) => [d.line, d.column, `${d.type}: ${d.message}`]));
+    expect(errors.map((e) => [e.lineNumber, e.errorRange![0], e.errorDetail])).to.deep.equal(whole.map((d) => [d.line, d.column, `${d.type}: ${d.message} Reported by ${reportedBy(d.errors[0]).text}.`]));
   });
 
   it('reports the URLs in the front matter itself (read as text), with fixes', () => {
@@ -307,7 +309,7 @@ describe('markdownlint-rule: options and configuration', () => {
     expect(viaMarkdownlint(text, { failuresOnly: true }).map((e) => e.errorDetail!.split(':')[0])).to.deep.equal(['port-out-of-range']);
     // one finding per URL: the failure after an error that is none is still reported, at its place
     const both = '<https://user@example.com:99999/>\n';
-    expect(viaMarkdownlint(both).map((e) => e.errorDetail)).to.deep.equal(['2 validation errors: invalid-credentials, port-out-of-range']);
+    expect(viaMarkdownlint(both).map((e) => e.errorDetail)).to.deep.equal(['2 validation errors: invalid-credentials, port-out-of-range. The first is reported by the authority state.']);
     expect(viaMarkdownlint(both, { failuresOnly: true }).map((e) => [e.errorDetail!.split(':')[0], e.errorRange![0]])).to.deep.equal([['port-out-of-range', both.indexOf('99999') + 1]]);
   });
 
@@ -320,6 +322,23 @@ describe('markdownlint-rule: options and configuration', () => {
   it('runs beside all of markdownlint\'s own rules (no name or tag taken)', () => {
     const results = lint({ strings: { doc: '# Title\n\nSee <https://example.com\\a>.\n' }, customRules: [rule as unknown as Rule] });
     expect(results.doc.map((e) => e.ruleNames[0])).to.deep.equal([NAME]);
+  });
+
+  it("links each error to its type's row of url.bs at 6ae8486 and names where it was reported", () => {
+    const errors = viaMarkdownlint('[a](https://u@a.example/) [b](http://[1::2::3]/) <https://u@b.example:99999/>\n');
+    expect(errors.map((e) => e.ruleInformation)).to.deep.equal([errorLink('invalid-credentials'), errorLink('IPv6-multiple-compression'), errorLink('invalid-credentials')]);
+    for (const e of errors) expect(e.ruleInformation).to.match(/^https:\/\/github\.com\/whatwg\/url\/blob\/6ae8486\/url\.bs#L\d+$/);
+    expect(errors[0].ruleInformation!.startsWith(`${SPEC_URL}#L`)).to.equal(true);
+    const message = (url: string) => parseWithDiagnostics(url).errors.at(-1)!.message;
+    expect(errors.map((e) => e.errorDetail)).to.deep.equal([
+      `invalid-credentials: ${message('https://u@a.example/')} Reported by the authority state.`,
+      `IPv6-multiple-compression: ${message('http://[1::2::3]/')} Reported by the IPv6 parser, called by the host state.`,
+      '2 validation errors: invalid-credentials, port-out-of-range. The first is reported by the authority state.',
+    ]);
+    // failuresOnly: the failure is the finding, linked and placed as itself
+    const [failure] = viaMarkdownlint('<https://u@b.example:99999/>\n', { failuresOnly: true });
+    expect(failure.ruleInformation).to.equal(errorLink('port-out-of-range'));
+    expect(failure.errorDetail).to.equal(`port-out-of-range: ${message('https://b.example:99999/')} Reported by the port state.`);
   });
 
   it('a base that does not parse, or an option of the wrong type, is an error', () => {
@@ -335,7 +354,11 @@ describe('markdownlint-rule: options and configuration', () => {
     expect(rule.parser).to.equal('micromark');
     expect(rule.description).to.be.a('string').and.not.equal('');
     expect(Object.getPrototypeOf(rule.information)).to.equal(URL.prototype);
-    expect(rule.information.href).to.equal('https://url.spec.whatwg.org/#validation-error');
+    // url.bs's definition of a validation error, pinned (line 80 of whatwg/url's url.bs at 6ae8486)
+    expect(rule.information.href).to.equal(specLink('validation-error'));
+    expect(rule.information.href).to.match(/^https:\/\/github\.com\/whatwg\/url\/blob\/6ae8486\/url\.bs#L\d+$/);
+    const line = Number(/#L(\d+)$/.exec(rule.information.href)![1]);
+    expect(readFileSync(join(root, 'test', 'spec', 'url.bs'), 'utf8').split('\n')[line - 1]).to.include('>validation error</dfn>');
     expect('asynchronous' in rule).to.equal(false);
   });
 });
