@@ -15,7 +15,8 @@
 //   the other's characters in their order, and more), or other;
 // - for each engine, the url.bs step that decides it: the getter's state (the host's by the kind of
 //   host the standard finds: IPv4, IPv6, domain, opaque, a file URL's); for "parses", the step where
-//   the standard returns failure (that of its last validation error); for "fails", the part of the
+//   the standard returns failure (where the parser reported the error that makes it fail: its own
+//   state and algorithm, the core's reportedBy); for "fails", the part of the
 //   input the engine's failure needs (failSteps): the engine is asked again without the fragment,
 //   then without the query, the path, the userinfo and the port, and the first of those it parses
 //   names the step (fragment-state, query-state, path-state, authority-state, port-state), the
@@ -55,7 +56,7 @@ import { hostMeaning, percentDecoded } from './meaning';
 import { pinnedLink } from './spec';
 import { citation, provenanceLines, type Provenance } from './provenance';
 import { jsonText } from './report';
-import { isSpecialScheme, toScalarValueString } from 'url-grammar';
+import { isSpecialScheme, parseWithDiagnostics, reportedBy, toScalarValueString } from 'url-grammar';
 import { printable, quoted } from 'url-grammar/cli';
 
 /** The names of the browser engines' adapters. */
@@ -113,20 +114,14 @@ function schemeGroup(ref: Result, input: string, base: string | null): string {
   return 'no scheme';
 }
 
-/** The url.bs step of a validation error type (the core's VALIDATION_ERRORS), by the part of the parser that reports it. */
-export function errorStep(type: string): string {
-  if (type.startsWith('IPv4-in-IPv6') || type.startsWith('IPv6-')) return 'concept-ipv6-parser';
-  if (type.startsWith('IPv4-')) return 'concept-ipv4-parser';
-  if (type.startsWith('domain-')) return 'concept-domain-to-ascii';
-  if (type === 'host-invalid-code-point') return 'concept-opaque-host-parser';
-  if (type === 'special-scheme-missing-following-solidus') return 'special-authority-slashes-state';
-  if (type === 'missing-scheme-non-relative-URL') return 'no-scheme-state';
-  if (type === 'invalid-credentials') return 'authority-state';
-  if (type === 'host-missing') return 'host-state';
-  if (type.startsWith('port-')) return 'port-state';
-  if (type === 'file-invalid-Windows-drive-letter-host') return 'file-host-state';
-  if (type === 'file-invalid-Windows-drive-letter') return 'file-state';
-  // invalid-URL-unit, invalid-reverse-solidus and the rest: reported all over the parser
+/**
+ * Where the standard returns failure for an input (with its base): the url.bs anchor of the state
+ * or algorithm that reported the error that makes the parse fail, from the error's own `state` and
+ * `step` (the core's reportedBy); the basic URL parser when the input parses or the base does not.
+ */
+export function failStep(input: string, base: string | null = null): string {
+  const errors = parseWithDiagnostics(input, base === null ? {} : { baseURL: base }).errors;
+  for (let i = errors.length - 1; i >= 0; i--) if (errors[i].failure) return reportedBy(errors[i]).anchor;
   return 'concept-basic-url-parser';
 }
 
@@ -197,10 +192,10 @@ function within(a: string, b: string): boolean {
 }
 
 /** One engine's difference from the standard's answer `ref` (see the top of this file); a failure with the parts of the standard's URL, before failSteps finds its step. */
-export function engineBehaviour(ref: Result, o: Outcome, scheme: string): EngineBehaviour {
+export function engineBehaviour(ref: Result, o: Outcome, scheme: string, failedAt = 'concept-basic-url-parser'): EngineBehaviour {
   if (o instanceof AdapterError) return { difference: 'could not answer', step: '' };
   if (ref.ok && !o.ok) return { difference: `fails (${partsOf(ref)})`, step: 'concept-basic-url-parser' };
-  if (!ref.ok && o.ok) return { difference: 'parses', step: errorStep(ref.errors?.[ref.errors.length - 1] ?? '') };
+  if (!ref.ok && o.ok) return { difference: 'parses', step: failedAt };
   if (!ref.ok || !o.ok) return { difference: 'same', step: '' };
   for (const g of ORDER) {
     const x = ref[g];
@@ -216,7 +211,9 @@ export function behaviourOf(input: string, ref: Outcome, engines: readonly strin
   if (ref instanceof AdapterError) return null;
   const scheme = schemeGroup(ref, input, base);
   const out: Record<string, EngineBehaviour> = {};
-  engines.forEach((e, i) => (out[e] = engineBehaviour(ref, answers[i], scheme)));
+  // where the standard fails, when it does and an engine parses (failStep)
+  const failedAt = !ref.ok && answers.some((a) => !(a instanceof AdapterError) && a.ok) ? failStep(input, base) : undefined;
+  engines.forEach((e, i) => (out[e] = engineBehaviour(ref, answers[i], scheme, failedAt)));
   return { scheme, engines: out };
 }
 
