@@ -6,6 +6,7 @@
 // is followed into UTS #46 (./idna.ts), which only says why.
 
 import { reportedBy, specLink, type ParserChange, type URLRecord, type ValidationError } from 'url-grammar';
+import { codePointName } from './dom';
 import { explainDomain, UTS46 } from './idna';
 
 export interface Change {
@@ -26,9 +27,8 @@ export interface Change {
   key: string;
 }
 
-const U = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 /** A code point as a reader can tell it: printable ASCII quoted, anything else by its number too. */
-const show = (c: string) => (/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : `${U(c.codePointAt(0)!)}${/\p{L}|\p{N}|\p{S}|\p{P}/u.test(c) ? ` ${JSON.stringify(c)}` : ''}`);
+const show = (c: string) => (/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : `${codePointName(c.codePointAt(0)!)}${/\p{L}|\p{N}|\p{S}|\p{P}/u.test(c) ? ` ${JSON.stringify(c)}` : ''}`);
 const q = (s: string) => JSON.stringify(s);
 
 /** A change of the pass, in words. */
@@ -82,7 +82,7 @@ function domainSteps(c: ParserChange, out: Change[]): void {
  * input order. `changes` is parseWithDiagnostics's record (spans in the original input); none
  * when the input does not parse.
  */
-export function whatTheParserDid(changes: readonly ParserChange[] | undefined, url: URLRecord | null): Change[] {
+export function whatTheParserDid(changes: readonly ParserChange[] | null | undefined, url: URLRecord | null): Change[] {
   const out: Change[] = [];
   if (!url || !changes) return out;
   for (const c of changes) {

@@ -14,6 +14,7 @@
 // export"): the step and code point straight from its own UTS #46 pass.
 
 import { domainToASCII, domainToUnicode } from 'url-grammar';
+import { codePointName } from './dom';
 
 export const UTS46 = 'https://www.unicode.org/reports/tr46/';
 
@@ -65,8 +66,7 @@ export function mappingOf(c: string): { status: Status; to: string } {
   return answer;
 }
 
-const U = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-const named = (c: string) => `${U(c.codePointAt(0)!)} ${JSON.stringify(c)}`;
+const named = (c: string) => `${codePointName(c.codePointAt(0)!)} ${JSON.stringify(c)}`;
 
 /** At most this many code points of a domain are looked at (one lookup each, cached). */
 const LIMIT = 4000;

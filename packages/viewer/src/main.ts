@@ -850,7 +850,7 @@ function render(origin: 'edit' | 'history' | 'load' = 'edit'): void {
   const large = isLarge(state);
   const r = run(state, !large);
   page.last = r;
-  page.changes = large ? null : groupChanges(whatTheParserDid(r.changes ?? undefined, r.url));
+  page.changes = large ? null : groupChanges(whatTheParserDid(r.changes, r.url));
   page.generation++;
   clearTimeout(page.timer);
   forgetScrollers();
@@ -1075,7 +1075,7 @@ async function exportAs(kind: 'json' | 'wpt' | 'report'): Promise<void> {
       return;
     }
     text = typeof answer === 'string' ? answer : new TextDecoder().decode(answer);
-  } else text = kind === 'json' ? resultsJSON(r, whatTheParserDid(r.changes ?? undefined, r.url)) : kind === 'wpt' ? toWPT(r) : toReport(r);
+  } else text = kind === 'json' ? resultsJSON(r, whatTheParserDid(r.changes, r.url)) : kind === 'wpt' ? toWPT(r) : toReport(r);
   const copied = copyText(text);
   out.dataset.kind = kind;
   if (text.length <= SHOWN_EXPORT) {

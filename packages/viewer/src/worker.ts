@@ -29,7 +29,7 @@ export function doJob(job: Job): FinishAnswer | DiagramData | string {
   if (job.kind === 'json') {
     const r = run(job.state);
     r.components.native = job.native;
-    return resultsJSON(r, whatTheParserDid(r.changes ?? undefined, r.url));
+    return resultsJSON(r, whatTheParserDid(r.changes, r.url));
   }
   const d = baseFails ? null : parseWithDiagnostics(job.state.url, { baseURL: baseRecord, encoding, changes: job.kind === 'finish' });
   if (job.kind === 'diagrams') return diagramData(job.state.url, job.state.base, d?.record ?? null);
