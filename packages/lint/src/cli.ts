@@ -154,13 +154,14 @@ async function* single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
 
-/** This package's version (SARIF names it as the tool's; --version prints it). */
-function packageVersion(): string {
+/** This package's version (SARIF names it as the tool's; --version prints it) and its README (the homepage: SARIF's informationUri). */
+function packageInfo(): { version: string; homepage?: string } {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require('../package.json') as { version: string }).version;
+    const { version, homepage } = require('../package.json') as { version: string; homepage?: unknown };
+    return { version, ...(typeof homepage === 'string' ? { homepage } : {}) };
   } catch {
-    return 'unknown';
+    return { version: 'unknown' };
   }
 }
 
@@ -290,7 +291,7 @@ export const command: CommandSpec = {
   async run(args, options, io) {
     const given = (args.paths as string[] | undefined) ?? [];
     const opts = options as unknown as LintCommandOptions;
-    const version = packageVersion();
+    const { version, homepage } = packageInfo();
     if (opts.version) {
       io.out(version + '\n');
       return;
@@ -345,7 +346,7 @@ export const command: CommandSpec = {
     const pc = createColors(opts.color ? true : opts.noColor || opts.outputFile !== undefined ? false : useColor(io));
     const out = opts.fixDryRun ? (s: string) => io.err(s) : (s: string) => sink.out(s);
     const reporter: Reporter =
-      opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version }) : textReporter(out, { showFixes: fixing, color: pc });
+      opts.format === 'json' ? jsonReporter(out) : opts.format === 'jsonl' ? jsonlReporter(out) : opts.format === 'sarif' ? sarifReporter(out, { version, informationUri: homepage }) : textReporter(out, { showFixes: fixing, color: pc });
     const fixes = fixing || opts.format !== 'text';
     // what the finders skipped as likely templates, patterns or escapes: counted, and listed with --show-skipped
     let skipped = 0;

@@ -198,25 +198,18 @@ export function artifactURI(path: string, platform: string = process.platform): 
   return [encodeSegment(first, ':'), ...rest.map((x) => encodeSegment(x))].join('/');
 }
 
-/** This package's README, where its package.json's homepage says (SARIF's informationUri: where the tool is described). */
-function homepage(): string | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { homepage } = require('../package.json') as { homepage?: unknown };
-    return typeof homepage === 'string' ? homepage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function sarifReporter(out: (s: string) => void, tool: { version: string }): Reporter {
+/**
+ * `tool`: the version SARIF names, and where the tool is described (SARIF's informationUri; the
+ * command gives this package's README, its package.json's homepage; else the pinned url.bs).
+ */
+export function sarifReporter(out: (s: string) => void, tool: { version: string; informationUri?: string }): Reporter {
   let n = 0;
   const head = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
   };
   // the tool is described by its README; the standard it checks against, pinned, in its properties
-  const driver = { name: 'url-grammar', version: tool.version, informationUri: homepage() ?? SPEC_URL, properties: { specification: SPEC_URL, specificationCommit: SPEC_COMMIT }, rules: sarifRules() };
+  const driver = { name: 'url-grammar', version: tool.version, informationUri: tool.informationUri ?? SPEC_URL, properties: { specification: SPEC_URL, specificationCommit: SPEC_COMMIT }, rules: sarifRules() };
   out(`{"$schema":${JSON.stringify(head.$schema)},"version":"2.1.0","runs":[{"tool":{"driver":${JSON.stringify(driver)}},"columnKind":"utf16CodeUnits","results":[`);
   return {
     report(file, d) {
