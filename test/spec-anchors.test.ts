@@ -44,7 +44,6 @@ describe('pinned links (src/spec-link.ts)', () => {
   it('point each step at the line of url.bs that defines it', () => {
     for (const [anchor, line] of Object.entries(SPEC_LINES)) {
       const text = lines[line - 1];
-      // an id, or (validation error) the <dfn> Bikeshed makes the id of
       // an id, or a <dfn> without one whose text Bikeshed makes the anchor of (a validation error, or one of its types)
       const dfn = /<dfn(?:\s+oldids=[^\s>]+)?>([^<]*)<\/dfn>/.exec(text);
       const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || (dfn !== null && dfn[1].toLowerCase().replace(/[^a-z0-9]+/g, '-') === anchor);
