@@ -1,7 +1,8 @@
 // Mocha reporter: one line per test file (its time and its counts) as the file finishes, the failures in
 // full, the slowest files, the count of each group of tests (test/support/groups.js), one line saying
-// what was skipped for want of a browser or runtime and how to install it, then one closing line
-// `tests: N passed, N failed` that CI (.ci/run) reads.
+// what was skipped for want of a browser or runtime and how to install it, the tests and hooks that
+// took more than half of their time limit (those a slower or busier machine would fail first), then
+// one closing line `tests: N passed, N failed` that CI (.ci/run) reads.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { readFileSync, writeFileSync } = require('node:fs');
@@ -119,7 +120,12 @@ class SummaryReporter extends Base {
     };
     // the slowest tests and hooks, for the JSON of URL_GRAMMAR_TEST_TIMES
     const slowTests = [];
+    // the tests and hooks that took more than half of their time limit (mocha's timeout; a run in
+    // worker processes, mocha --parallel, sends no limit with its tests: those of one process only)
+    const nearLimit = [];
     const noteTime = (runnable) => {
+      const limit = typeof runnable.timeout === 'function' ? runnable.timeout() : 0;
+      if (limit > 0 && runnable.duration > limit / 2) nearLimit.push({ ms: runnable.duration, limit, file: fileOf(runnable), title: runnable.fullTitle() });
       if (!timesPath || !(runnable.duration >= 1000)) return;
       slowTests.push({ ms: runnable.duration, file: fileOf(runnable), title: runnable.fullTitle() });
     };
@@ -160,6 +166,10 @@ class SummaryReporter extends Base {
       out.push(`by group: ${order.map((name) => `${name} ${counts(byGroup[name])}`).join('; ')}`);
       const skipped = skippedLine(byGroup, join(__dirname, '..', '..'));
       if (skipped !== null) out.push(skipped);
+      if (nearLimit.length > 0) {
+        out.push(`near their time limit (over half of it; a slower or busier machine fails these first): ${nearLimit.length}`);
+        for (const t of nearLimit.sort((a, b) => b.ms / b.limit - a.ms / a.limit).slice(0, 10)) out.push(`  ${seconds(t.ms)} of ${seconds(t.limit)}  ${t.file}: ${t.title}`);
+      }
       out.push(`tests: ${passed} passed, ${failed} failed`);
       process.stdout.write(`${out.join('\n')}\n`);
       // (a dry run times nothing)

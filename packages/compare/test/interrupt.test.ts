@@ -141,8 +141,9 @@ async function ended(run: Run, ms: number): Promise<{ code: number | null; signa
     process.kill(-run.child.pid!, 'SIGKILL');
     throw new Error(`the command did not end within ${ms} ms; its standard error:\n${run.err()}`);
   }
-  // a process killed just now may need a moment to be gone from /proc as running
-  await waitFor(() => survivors(run.seen).length === 0, 1000);
+  // a process killed just now may need a moment to be gone from /proc as running (a browser's many
+  // processes, on a machine busy with two other test runs, some seconds)
+  await waitFor(() => survivors(run.seen).length === 0, 10_000);
   const left = survivors(run.seen);
   expect(left.map((p) => `${p.pid} ${p.comm}`), 'processes of the command still running after it ended').to.deep.equal([]);
   return r;
