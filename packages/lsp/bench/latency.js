@@ -1,6 +1,6 @@
 // Diagnostics latency of `url-grammar lsp` after an edit to a 1 MB Markdown document.
 //
-//   node packages/lsp/bench/latency.js [--node <path>]... [--mb 1] [--edits 20] [--seed 1]
+//   node packages/lsp/bench/latency.js [--node <path>]... [--mb 1] [--edits 20] [--seed 1] [--each]
 //   (--node: a Node binary to run the server with, repeatable; default: this process's. The
 //   project's Node 22 and 24: npm ci --prefix test/runtimes, then
 //   --node test/runtimes/node_modules/node22/bin/node --node test/runtimes/node_modules/node24/bin/node)
@@ -19,7 +19,8 @@
 //          the whole new text (lintText, worked out by this script before the change is sent);
 //          the preview when it is exact already, else the whole lint's publication
 // and prints, per binary, the median and the 90th percentile of each, how many previews were
-// already exact, and the time of the first whole lint (on open). The machine's 2 cores are shared
+// already exact, and the time of the first whole lint (on open); with --each, also a line per edit
+// (its kind, its line, and both times), to see which edit is the slowest and why. The machine's 2 cores are shared
 // with other work: the figures are noisy.
 'use strict';
 const path = require('path');
@@ -32,13 +33,14 @@ const { lintText } = require(path.join(ROOT, 'packages', 'lint', 'dist', 'index.
 
 function args() {
   const a = process.argv.slice(2);
-  const o = { node: [], mb: 1, edits: 20, seed: 1 };
+  const o = { node: [], mb: 1, edits: 20, seed: 1, each: false };
   for (let i = 0; i < a.length; i++) {
     const v = a[i + 1];
     if (a[i] === '--node') (o.node.push(path.resolve(v)), i++);
     else if (a[i] === '--mb') (o.mb = Number(v), i++);
     else if (a[i] === '--edits') (o.edits = Number(v), i++);
     else if (a[i] === '--seed') (o.seed = Number(v), i++);
+    else if (a[i] === '--each') o.each = true;
     else {
       console.error(`unknown argument ${JSON.stringify(a[i])}`);
       process.exit(2);
@@ -120,9 +122,9 @@ function edit(text, random, i) {
     const from = text.lastIndexOf('\n', at - 1) + 1;
     const line = text.slice(from, at);
     if (!/^[A-Za-z]/.test(line)) continue;
-    if (i % 3 === 0) return { start: at, end: at, insert: ' and more' };
-    if (i % 3 === 1) return { start: at, end: at, insert: `\n\nPasted https://pasted${i}.example\\path and <http://u@p${i}.example:99999/>.\n` };
-    return { start: from, end: at + 1, insert: '' };
+    if (i % 3 === 0) return { kind: 'a word typed', start: at, end: at, insert: ' and more' };
+    if (i % 3 === 1) return { kind: 'a paragraph pasted', start: at, end: at, insert: `\n\nPasted https://pasted${i}.example\\path and <http://u@p${i}.example:99999/>.\n` };
+    return { kind: 'a line deleted', start: from, end: at + 1, insert: '' };
   }
 }
 
@@ -166,6 +168,7 @@ async function run(node, o) {
     firsts.push(f.at - sent);
     exacts.push(x.at - sent);
     if (f.m === x.m) previewsExact++;
+    if (o.each) console.log(`  edit ${i + 1} (${e.kind}, line ${range.start.line + 1}): first ${ms(f.at - sent)}, exact ${ms(x.at - sent)}${f.m === x.m ? ' (the first was exact)' : ''}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   await client.request('shutdown');
@@ -177,6 +180,7 @@ async function run(node, o) {
   const o = args();
   console.log(`url-grammar lsp: diagnostics latency after an edit to a ${o.mb} MB Markdown document (${o.edits} edits, seed ${o.seed})`);
   for (const node of o.node) {
+    if (o.each) console.log(`${path.relative(process.cwd(), node) || node}, each edit:`);
     const r = await run(node, o);
     console.log(`Node ${r.version}: document ${(r.bytes / 1048576).toFixed(2)} MB, first whole lint on open ${ms(r.open)}`);
     console.log(`  first diagnostics after an edit: median ${ms(median(r.firsts))}, p90 ${ms(p90(r.firsts))}, max ${ms(r.firsts.reduce((a, b) => Math.max(a, b), 0))}`);
