@@ -29,7 +29,7 @@ export {
   type DiagnosticsOptions,
   type ParseOptions,
 } from './parse';
-export type { ParserChange, ChangeKind, ChangeStep } from './semantic/changes';
+export type { ParserChange, ChangeKind, ChangeDetail, ChangeStep, PercentEncodeSetName } from './semantic/changes';
 export { serializeURL, serializePath, serializeOrigin, urlOrigin, type URLOrigin } from './serialize';
 export { parseHost, serializeHost, domainToASCII, domainToUnicode, endsInANumber, type Host } from './semantic/host';
 export { parseUrlencoded, parseUrlencodedString, serializeUrlencoded } from './api/urlencoded';

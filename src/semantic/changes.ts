@@ -41,15 +41,65 @@ export interface ParserChange {
   /** What the input has there (for 'shortened': the segment removed), and what the URL has for it. */
   from: string;
   to: string;
-  /** 'percent-encoded': the percent-encode set; 'from-base': the component; 'rewritten': what the step wrote it as, in a word. */
-  detail?: string;
+  /** 'percent-encoded': the percent-encode set; 'from-base': the component; otherwise what was removed, written or added, in a word. */
+  detail?: ChangeDetail;
 }
+
+/**
+ * Every `detail` a change can have: a closed list, so that a reader of the records (the viewer)
+ * that words each one is told by the compiler when a step here words it otherwise.
+ */
+export type ChangeDetail =
+  // 'removed'
+  | 'leading C0 control or space'
+  | 'trailing C0 control or space'
+  | 'ASCII tab or newline'
+  | 'localhost'
+  | 'no credentials'
+  | 'an empty password'
+  | 'an empty port'
+  | 'the default port'
+  | 'a single-dot segment'
+  // 'percent-encoded'
+  | PercentEncodeSetName
+  | 'a last space before "?" or "#"'
+  // 'rewritten'
+  | 'a separator'
+  | 'domain to ASCII'
+  | 'an IPv4 address'
+  | 'an IPv6 address'
+  | 'a number'
+  | 'a Windows drive letter'
+  // 'added'
+  | 'the empty host'
+  | 'the path of a special URL'
+  | 'before a path that would read as an authority'
+  // 'from-base': the component
+  | 'scheme'
+  | 'username'
+  | 'password'
+  | 'host'
+  | 'port'
+  | 'path'
+  | 'query'
+  // 'shortened'
+  | "the base URL's last segment"
+  | 'nothing left to remove';
+
+/** The percent-encode sets by their names in url.bs. */
+export type PercentEncodeSetName =
+  | 'C0 control percent-encode set'
+  | 'fragment percent-encode set'
+  | 'query percent-encode set'
+  | 'special-query percent-encode set'
+  | 'path percent-encode set'
+  | 'userinfo percent-encode set';
 
 /** Where the pass records its changes; null: nobody listens. Offsets are into the string the step was given. */
 export type ChangeSink = ((change: ParserChange) => void) | null;
 
 /** The names of the percent-encode sets, as url.bs names them. */
-const SET_NAMES = new Map<EncodeSet, string>([
+const SET_NAMES = new Map<EncodeSet, PercentEncodeSetName>([
   [C0_CONTROL_SET, 'C0 control percent-encode set'],
   [FRAGMENT_SET, 'fragment percent-encode set'],
   [QUERY_SET, 'query percent-encode set'],

@@ -32,7 +32,7 @@ import {
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink, type URLParserState, type ValidationErrorType } from './errors';
 import { serializePath, serializePathPrefix, serializePort } from '../serialize';
-import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
+import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type ChangeDetail, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
 import { domainToASCII, mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
 import {
   dotSegmentAt,
@@ -406,12 +406,12 @@ class Pass {
   }
 
   /** Records a change of the state `state` (when someone listens; see src/semantic/changes.ts). */
-  private changed(kind: ChangeKind, state: URLParserState | null, start: number, end: number, from: string, to: string, detail?: string, step: ChangeStep = 'concept-basic-url-parser'): void {
+  private changed(kind: ChangeKind, state: URLParserState | null, start: number, end: number, from: string, to: string, detail?: ChangeDetail, step: ChangeStep = 'concept-basic-url-parser'): void {
     if (this.changes !== null) this.changes({ kind, state, step, start, end, from, to, detail });
   }
 
   /** Records a component of the base URL the URL takes, in the state `state`. */
-  private fromBase(state: URLParserState, component: string, value: string): void {
+  private fromBase(state: URLParserState, component: 'scheme' | 'username' | 'password' | 'host' | 'port' | 'path' | 'query', value: string): void {
     this.changed('from-base', state, -1, -1, '', value, component);
   }
 
