@@ -98,6 +98,8 @@ interface DocumentState {
   final: boolean;
   /** A note published with them (a stop, a configuration that cannot be used). */
   note: Diagnostic | null;
+  /** The findings' diagnostics as published (the note apart). */
+  diagnostics?: Diagnostic[];
 }
 
 /** The last whole lint of a document (what the worker's previews are made from), and its diagnostics. */
@@ -200,8 +202,8 @@ export function startServer(input: Readable, output: Writable): Connection {
     });
 
   function publish(uri: string, state: DocumentState, made?: Diagnostic[]): void {
-    states.set(uri, state);
     const diagnostics = made ?? diagnosticsOf(uri, state.findings());
+    states.set(uri, { ...state, diagnostics });
     void connection.sendDiagnostics({ uri, version: state.version, diagnostics: state.note ? [...diagnostics, state.note] : diagnostics });
   }
 
@@ -230,8 +232,12 @@ export function startServer(input: Readable, output: Writable): Connection {
     if (!doc || doc.version !== m.version) return;
     const previous = states.get(m.uri);
     if (m.same && previous?.version === m.version) {
-      // the whole lint found what the preview of this version showed
+      // the whole lint found what the preview of this version showed: the preview's diagnostics are
+      // the whole's too, and the next preview starts from them (made here, they would be made on
+      // the next edit's way, for every finding of the document)
       states.set(m.uri, { ...previous, findings: () => m.findings, final: true });
+      const whole = wholes.get(m.uri);
+      if (whole && whole.version === m.version && previous.diagnostics) whole.diagnostics = previous.diagnostics;
       return;
     }
     const stop = m.stopped ? note(`url-grammar: linting stopped here: the document took longer than its time budget (${budget()} ms, the timeBudget setting); findings after this line are not shown`, m.stopped.line - 1, DiagnosticSeverity.Information) : null;
