@@ -54,21 +54,35 @@ function args() {
 class Client {
   constructor(node) {
     this.child = spawn(node, [CLI, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.buffer = Buffer.alloc(0);
     this.listeners = [];
     this.id = 1;
+    // the bytes read and not yet taken, as the pipe gave them; joined only once a whole message is
+    // there (joined at every chunk, a message of a megabyte or more, as a 1 MB document's
+    // diagnostics are, was copied once per 64 KiB: time of this client's, not the server's)
+    let chunks = [];
+    let size = 0;
+    let need = 0;
     this.child.stdout.on('data', (chunk) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size < need) return;
+      let buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      need = 0;
       for (;;) {
-        const end = this.buffer.indexOf('\r\n\r\n');
-        if (end === -1) return;
-        const length = Number(/Content-Length: *(\d+)/i.exec(this.buffer.subarray(0, end).toString())[1]);
-        if (this.buffer.length < end + 4 + length) return;
-        const message = JSON.parse(this.buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
-        this.buffer = this.buffer.subarray(end + 4 + length);
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end === -1) break;
+        const length = Number(/Content-Length: *(\d+)/i.exec(buffer.subarray(0, end).toString())[1]);
+        if (buffer.length < end + 4 + length) {
+          need = end + 4 + length;
+          break;
+        }
+        const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+        buffer = buffer.subarray(end + 4 + length);
         const at = performance.now();
         for (const l of [...this.listeners]) l(message, at);
       }
+      chunks = [buffer];
+      size = buffer.length;
     });
   }
   send(m) {
