@@ -9,13 +9,15 @@
 //
 // Incremental. After an edit to a long Markdown or text document, the edited region is linted
 // first on its own, from a place where a block starts before it to one after it (Markdown: a line
-// at the left margin after a blank line, where lint's own splitter cuts; text: a line start), and
-// the findings before and after it are those of the last whole lint, moved by what the edit
-// added: that preview is sent at once. The whole document is linted next (as it would be without
-// a preview); the server publishes its findings when they differ from the preview's, and the
-// client then holds exactly lint's. The preview is skipped where it could be wrong for longer than that: a
-// document with disable comments (a comment before the region counts after it), a region inside
-// a fenced code block as far as the fences before it say, or a region over PREVIEW_MAX.
+// at the left margin after a blank line, where lint's own splitter cuts, and outside fenced code
+// blocks: an edit inside one is linted with the whole block; text: a line start), and the
+// findings before and after it are those of the last whole lint, moved by what the edit added:
+// that preview is sent at once. The whole document is linted next (as it would be without a
+// preview); the server publishes its findings when they differ from the preview's, and the client
+// then holds exactly lint's. The preview is skipped where it could be wrong for longer than that:
+// a document with disable comments (a comment before the region counts after it), an edit that
+// opens or closes a fenced code block (everything after it changes), or a region over
+// PREVIEW_MAX.
 
 import { afterBOM, lintBytes, type LintDiagnostic, type LintOptions, type SourceKind } from '@url-grammar/lint';
 import { reportedBy, specLink } from 'url-grammar';
@@ -132,11 +134,35 @@ export function previewRegion(old: Whole, text: string): { start: number; end: n
   if (start > 0 && text.charCodeAt(start - 1) === 13) start = lineStart(text, start - 1);
   let end = changedEnd > 0 && breakAt(text, changedEnd - 1) === changedEnd ? changedEnd : nextLine(text, changedEnd);
   if (old.kind === 'markdown') {
-    while (start > 0 && !markdownBoundary(text, start)) start = lineStart(text, start - 1);
-    while (end < text.length && !markdownBoundary(text, end)) end = nextLine(text, end);
-    // a region that starts inside a fenced code block, or opens or closes one, is not linted alone
-    if (countBefore(old.fences!, start) % 2 !== 0) return null;
-    if (fenceLines(text.slice(start, end)).length % 2 !== 0) return null;
+    const fences = old.fences!;
+    // The region starts where a block starts, outside every fenced code block (as far as the
+    // fence lines before it say): one that starts inside a block starts at its opening fence,
+    // and from a block start before that. (Before the edit the two texts are the same, so the
+    // old text's fence lines are the new text's there.)
+    for (;;) {
+      while (start > 0 && !markdownBoundary(text, start)) start = lineStart(text, start - 1);
+      const k = countBefore(fences, start);
+      if (k % 2 === 0) break;
+      start = fences[k - 1];
+    }
+    // It ends where a block starts, outside every fenced code block in both texts: a region
+    // whose fence lines leave a block open, in the new text or in the old, takes in the next
+    // fence line of the new text and what follows it to a block start. An edit that opens or
+    // closes a block (a fence typed or deleted) never gets there: each fence line taken in is
+    // in both texts, and the two counts stay one apart until PREVIEW_MAX.
+    const delta = text.length - before.length;
+    for (;;) {
+      while (end < text.length && !markdownBoundary(text, end)) end = nextLine(text, end);
+      if (end - start > PREVIEW_MAX) return null;
+      const inNew = fenceLines(text.slice(start, end)).length;
+      const inOld = countBefore(fences, end - delta) - countBefore(fences, start);
+      if (inNew % 2 === 0 && inOld % 2 === 0) break;
+      if (end >= text.length) return null;
+      FENCE.lastIndex = end;
+      const next = FENCE.exec(text);
+      if (next === null) return null;
+      end = nextLine(text, next.index);
+    }
   }
   if (end - start > PREVIEW_MAX) return null;
   return { start, end };
