@@ -77,6 +77,7 @@ class Client {
           break;
         }
         const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+        if (message.method === 'textDocument/publishDiagnostics') this.published = { bytes: length, diagnostics: message.params.diagnostics.length };
         buffer = buffer.subarray(end + 4 + length);
         const at = performance.now();
         for (const l of [...this.listeners]) l(message, at);
@@ -187,7 +188,7 @@ async function run(node, o) {
   }
   await client.request('shutdown');
   client.send({ method: 'exit' });
-  return { version, bytes: Buffer.byteLength(start), open, firsts, exacts, previewsExact };
+  return { version, bytes: Buffer.byteLength(start), open, firsts, exacts, previewsExact, published: client.published };
 }
 
 (async () => {
@@ -196,7 +197,7 @@ async function run(node, o) {
   for (const node of o.node) {
     if (o.each) console.log(`${path.relative(process.cwd(), node) || node}, each edit:`);
     const r = await run(node, o);
-    console.log(`Node ${r.version}: document ${(r.bytes / 1048576).toFixed(2)} MB, first whole lint on open ${ms(r.open)}`);
+    console.log(`Node ${r.version}: document ${(r.bytes / 1048576).toFixed(2)} MB, first whole lint on open ${ms(r.open)}; the last publication: ${r.published.diagnostics} diagnostics in ${(r.published.bytes / 1048576).toFixed(2)} MB of JSON`);
     console.log(`  first diagnostics after an edit: median ${ms(median(r.firsts))}, p90 ${ms(p90(r.firsts))}, max ${ms(r.firsts.reduce((a, b) => Math.max(a, b), 0))}`);
     console.log(`  exact (= url-grammar lint on the whole new text): median ${ms(median(r.exacts))}, p90 ${ms(p90(r.exacts))}; the first diagnostics were already exact after ${r.previewsExact} of ${r.firsts.length} edits`);
   }
