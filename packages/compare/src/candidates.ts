@@ -56,7 +56,7 @@ import { hostMeaning, percentDecoded } from './meaning';
 import { pinnedLink } from './spec';
 import { citation, provenanceLines, type Provenance } from './provenance';
 import { jsonText } from './report';
-import { isSpecialScheme, parseWithDiagnostics, reportedBy, toScalarValueString } from 'url-grammar';
+import { isSpecialScheme, parseHost, parseWithDiagnostics, reportedBy, toScalarValueString } from 'url-grammar';
 import { printable, quoted } from 'url-grammar/cli';
 
 /** The names of the browser engines' adapters. */
@@ -136,10 +136,13 @@ function getterStep(getter: (typeof ORDER)[number], ref: Ok, scheme: string): st
     case 'hostname': {
       const h = ref.hostname ?? '';
       if (scheme === 'file') return 'file-host-state';
-      if (h.startsWith('[')) return 'concept-ipv6-parser';
+      if (h === '') return 'host-state';
+      // the kind of host the standard made: its hostname parsed again (a serialized host parses
+      // to itself), the core's host parser telling an IPv6 or IPv4 address from a domain
+      const host = parseHost(h, scheme === 'non-special');
+      if (Array.isArray(host)) return 'concept-ipv6-parser';
       if (scheme === 'non-special') return 'concept-opaque-host-parser';
-      if (/^[0-9]+(\.[0-9]+){3}$/.test(h)) return 'concept-ipv4-parser';
-      return h === '' ? 'host-state' : 'concept-domain-to-ascii';
+      return typeof host === 'number' ? 'concept-ipv4-parser' : 'concept-domain-to-ascii';
     }
     case 'port':
       return 'port-state';
