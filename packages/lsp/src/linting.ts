@@ -93,7 +93,7 @@ function markdownBoundary(text: string, at: number): boolean {
 
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})/gm;
 
-function fenceLines(text: string): number[] {
+export function fenceLines(text: string): number[] {
   const out: number[] = [];
   FENCE.lastIndex = 0;
   for (let m = FENCE.exec(text); m; m = FENCE.exec(text)) out.push(m.index);
@@ -150,11 +150,16 @@ export function previewRegion(old: Whole, text: string): { start: number; end: n
     // fence line of the new text and what follows it to a block start. An edit that opens or
     // closes a block (a fence typed or deleted) never gets there: each fence line taken in is
     // in both texts, and the two counts stay one apart until PREVIEW_MAX.
+    // (the new text's fence lines are counted as the region grows, each piece once: a document of
+    // fenced blocks one after the other takes one step per block)
     const delta = text.length - before.length;
+    let inNew = 0;
+    let counted = start;
     for (;;) {
       while (end < text.length && !markdownBoundary(text, end)) end = nextLine(text, end);
       if (end - start > PREVIEW_MAX) return null;
-      const inNew = fenceLines(text.slice(start, end)).length;
+      inNew += fenceLines(text.slice(counted, end)).length;
+      counted = end;
       const inOld = countBefore(fences, end - delta) - countBefore(fences, start);
       if (inNew % 2 === 0 && inOld % 2 === 0) break;
       if (end >= text.length) return null;

@@ -10,7 +10,7 @@
 
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Linter, PREVIEW_MIN } from '../src/linting';
+import { fenceLines, Linter, PREVIEW_MIN, previewRegion } from '../src/linting';
 import type { FromWorker } from '../src/messages';
 
 const OPTIONS = { rules: {}, directives: true };
@@ -120,6 +120,15 @@ describe('lsp: the preview after an edit', function () {
     const preview = versions[1].find((m) => m.type === 'preview');
     expect(preview, 'a preview').to.not.equal(undefined);
     expect((versions[1].find((m) => m.type === 'result') as Extract<FromWorker, { type: 'result' }>).same).to.equal(true);
+  });
+
+  it('a fence typed before thousands of fenced blocks: the region stops at PREVIEW_MAX, each block counted once', function () {
+    // 52,000 fence lines, each a block of its own: counted again at each step, as the region took in
+    // one more, this took 80 s on an idle machine (the limit below fails it); counted once, 50 ms
+    this.timeout(20_000);
+    const old = `Prose here.\n\n${'```\n\n'.repeat(52_000)}`;
+    const text = `Prose here.\n\`\`\`\n\n${'```\n\n'.repeat(52_000)}`;
+    expect(previewRegion({ version: 1, text: old, kind: 'markdown', options: '', findings: [], fences: fenceLines(old) }, text)).to.equal(null);
   });
 
   it('a fence line typed (everything after it changes) gets no preview', async () => {
