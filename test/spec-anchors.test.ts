@@ -44,9 +44,11 @@ describe('pinned links (src/spec-link.ts)', () => {
   it('point each step at the line of url.bs that defines it', () => {
     for (const [anchor, line] of Object.entries(SPEC_LINES)) {
       const text = lines[line - 1];
-      // an id, or a <dfn> without one whose text Bikeshed makes the anchor of (a validation error, or one of its types)
-      const dfn = /<dfn(?:\s+oldids=[^\s>]+)?>([^<]*)<\/dfn>/.exec(text);
-      const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || (dfn !== null && dfn[1].toLowerCase().replace(/[^a-z0-9]+/g, '-') === anchor);
+      // an id, or a <dfn> without one (and with no `for`, which would change it) whose text Bikeshed
+      // makes the anchor of (a validation error, one of its types, a definition a grammar rule
+      // re-expresses)
+      const dfns = [...text.matchAll(/<dfn((?:\s+(?:export|oldids=[^\s>]+))*)>([^<]*)<\/dfn>/g)];
+      const defines = new RegExp(`id=["']?${anchor.replace(/[-]/g, '\\-')}(["'\\s>])`).test(text) || dfns.some((d) => d[2].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') === anchor);
       expect(defines, `${anchor} at line ${line}: ${text}`).to.equal(true);
     }
     expect(specLink('file-host-state')).to.equal(`https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${SPEC_LINES['file-host-state']}`);
@@ -63,6 +65,10 @@ describe('pinned links (src/spec-link.ts)', () => {
     expect(ids.has(errorAnchor('IPv4-non-ASCII-input'))).to.equal(false);
     expect(errorLink('host-missing')).to.equal(`https://github.com/whatwg/url/blob/${SPEC_COMMIT}/url.bs#L${SPEC_LINES['host-missing']}`);
     expect(errorAnchor('domain-to-ASCII')).to.equal('validation-error-domain-to-ascii');
+  });
+
+  it("pin every grammar rule's anchor: each diagram, EBNF rule and viewer section links into url.bs at SPEC_COMMIT", () => {
+    for (const g of [URL_GRAMMAR, HOST_GRAMMAR, WRITING_GRAMMAR]) for (const r of Object.values(g)) expect(SPEC_LINES, `${r.name}: #${r.spec}`).to.have.property(r.spec);
   });
 
   it('pin every state of the basic URL parser and every algorithm that reports validation errors', () => {
