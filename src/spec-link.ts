@@ -152,6 +152,7 @@ const STEP_NAMES: Readonly<Record<ChangeStep, string>> = {
   'concept-host-parser': 'host parser',
   'concept-domain-to-ascii': 'domain parser',
   'concept-ipv4-parser': 'IPv4 parser',
+  'ipv4-number-parser': 'IPv4 number parser',
   'concept-ipv6-parser': 'IPv6 parser',
   'concept-opaque-host-parser': 'opaque-host parser',
   'concept-ipv4-serializer': 'IPv4 serializer',

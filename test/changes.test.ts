@@ -11,7 +11,7 @@ import { parseWithDiagnostics, URL_PARSER_STATES, type ParserChange } from '../s
 import { urlString, urlWithBase } from '@url-grammar/compare/arbitraries';
 import { wptInputs } from './support/entry-points';
 
-const STEPS = new Set(['concept-basic-url-parser', 'concept-host-parser', 'concept-domain-to-ascii', 'concept-ipv4-parser', 'concept-ipv6-parser', 'concept-opaque-host-parser', 'concept-ipv4-serializer', 'concept-ipv6-serializer', 'concept-url-serializer']);
+const STEPS = new Set(['concept-basic-url-parser', 'concept-host-parser', 'concept-domain-to-ascii', 'concept-ipv4-parser', 'ipv4-number-parser', 'concept-ipv6-parser', 'concept-opaque-host-parser', 'concept-ipv4-serializer', 'concept-ipv6-serializer', 'concept-url-serializer']);
 
 const changesOf = (input: string, base?: string) => parseWithDiagnostics(input, { baseURL: base, changes: true });
 
@@ -72,7 +72,17 @@ describe('what the parser did (the pass\'s record of its changes)', function () 
 
   it('says the steps of a host that ends in a number, and of the serializer', () => {
     expect(changesOf('https://\uff11.\uff12.\uff13.\uff14/').changes!.map(line)).to.deep.equal(['rewritten host concept-domain-to-ascii [8, 15) "\uff11.\uff12.\uff13.\uff14" -> "1.2.3.4" (domain to ASCII)']);
-    expect(changesOf('http://0x7f.1/').changes!.map(line)).to.deep.equal(['rewritten host concept-ipv4-parser [7, 13) "0x7f.1" -> "127.0.0.1" (an IPv4 address)']);
+    expect(changesOf('http://0x7f.1/').changes!.map(line)).to.deep.equal([
+      'rewritten host ipv4-number-parser [7, 11) "0x7f" -> "127" (a hexadecimal IPv4 number)',
+      'rewritten host concept-ipv4-parser [7, 13) "0x7f.1" -> "127.0.0.1" (an IPv4 address)',
+    ]);
+    // each part as written (its case too), in octal as well; a host with a percent-encoded byte
+    // is not the input's code unit for code unit, and gets the address's record only
+    expect(changesOf('http://0X7F.010.1.1/').changes!.filter((c) => c.step === 'ipv4-number-parser').map(line)).to.deep.equal([
+      'rewritten host ipv4-number-parser [7, 11) "0X7F" -> "127" (a hexadecimal IPv4 number)',
+      'rewritten host ipv4-number-parser [12, 15) "010" -> "8" (an octal IPv4 number)',
+    ]);
+    expect(changesOf('http://%30x7f.1/').changes!.filter((c) => c.step === 'ipv4-number-parser')).to.deep.equal([]);
     expect(changesOf('foo:/.//x').changes!.map(line)).to.deep.equal([
       'removed path concept-basic-url-parser [5, 6) "." -> "" (a single-dot segment)',
       'added null concept-url-serializer [4, 4) "" -> "/." (before a path that would read as an authority)',

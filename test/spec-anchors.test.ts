@@ -10,18 +10,7 @@ import { WRITING_GRAMMAR } from '../grammar/writing';
 import { errorAnchor, errorLink, reportedBy, SPEC_COMMIT, SPEC_LINES, specLink } from '../src/spec-link';
 import { VALIDATION_ERRORS } from '../src/semantic/errors';
 import { URL_PARSER_STATES } from '../src/semantic/errors';
-
-function anchorsOf(bs: string): Set<string> {
-  const ids = new Set<string>();
-  for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
-  for (const m of bs.matchAll(/\boldids=["']?([^"'>]+)/g)) for (const old of m[1].split(',')) ids.add(old.trim());
-  for (const m of bs.matchAll(/<dfn([^>]*)>([\s\S]*?)<\/dfn>/g)) {
-    if (/\bid=/.test(m[1])) continue;
-    // Bikeshed's id for a dfn without one: its text, lowercased, non-alphanumeric runs as "-"
-    ids.add(m[2].replace(/<[^>]+>/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
-  }
-  return ids;
-}
+import { anchorsOf } from './support/spec-ids';
 
 describe('spec anchors of the grammar rules', () => {
   const ids = anchorsOf(readFileSync(join(__dirname, 'spec', 'url.bs'), 'utf8'));

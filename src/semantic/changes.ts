@@ -27,7 +27,7 @@ export type ChangeKind =
   | 'shortened';
 
 /** The algorithms a change is made by: those that report validation errors, and the serializers. */
-export type ChangeStep = ErrorStep | 'concept-ipv4-serializer' | 'concept-ipv6-serializer' | 'concept-url-serializer';
+export type ChangeStep = ErrorStep | 'ipv4-number-parser' | 'concept-ipv4-serializer' | 'concept-ipv6-serializer' | 'concept-url-serializer';
 
 export interface ParserChange {
   kind: ChangeKind;
@@ -67,6 +67,8 @@ export type ChangeDetail =
   | 'a separator'
   | 'domain to ASCII'
   | 'an IPv4 address'
+  | 'a hexadecimal IPv4 number'
+  | 'an octal IPv4 number'
   | 'an IPv6 address'
   | 'a number'
   | 'a Windows drive letter'

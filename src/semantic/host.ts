@@ -369,11 +369,15 @@ function ipv4NumberValue(input: string, start: number, end: number, radix: numbe
   return value;
 }
 
+/** What the IPv4 number parser made of one part: [start, end) of the input, its radix and its value. */
+export type IPv4PartSink = ((start: number, end: number, radix: number, value: number) => void) | null;
+
 /**
  * https://url.spec.whatwg.org/#concept-ipv4-parser
- * Returns the address as a 32-bit unsigned integer, or null for failure.
+ * Returns the address as a 32-bit unsigned integer, or null for failure. `parts` is told what the
+ * IPv4 number parser made of each part (the record of changes: src/semantic/changes.ts).
  */
-export function parseIPv4(input: string, sink: ErrorSink = null): number | null {
+export function parseIPv4(input: string, sink: ErrorSink = null, parts: IPv4PartSink = null): number | null {
   // 1-2. Strictly split on "."; an empty last part is dropped (when it is not the only one).
   let partCount = countParts(input);
   if (input.length === 0 || charCodeAt.call(input, input.length - 1) === 0x2e) {
@@ -410,6 +414,7 @@ export function parseIPv4(input: string, sink: ErrorSink = null): number | null 
     }
     if (radix !== 10) sink?.('IPv4-non-decimal-part', start, end, undefined, IPV4_PARSER);
     const value = ipv4NumberValue(input, flat[k + 1], flat[k + 2], radix);
+    if (parts !== null) parts(start, end, radix, value);
     if (value > 255 && outOfRangeStart < 0) {
       outOfRangeStart = start;
       outOfRangeEnd = end;

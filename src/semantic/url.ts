@@ -33,7 +33,7 @@ import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink, type URLParserState, type ValidationErrorType } from './errors';
 import { serializePath, serializePathPrefix, serializePort } from '../serialize';
 import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type ChangeDetail, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
-import { domainToASCII, mayEndInANumberAt, parseHost, serializeHost, type Host } from './host';
+import { domainToASCII, mayEndInANumberAt, parseHost, parseIPv4, serializeHost, type Host } from './host';
 import {
   dotSegmentAt,
   isDoubleDotSegment,
@@ -754,7 +754,16 @@ class Pass {
     if (ascii !== decoded && !(ascii === decoded.toLowerCase() && recordDomainLowerCased(changes, this.pre, hs, he, state))) {
       this.changed('rewritten', state, hs, he, decoded, ascii, 'domain to ASCII', 'concept-domain-to-ascii');
     }
-    if (typeof host === 'number' && serializeHost(host) !== ascii) this.changed('rewritten', state, hs, he, ascii, serializeHost(host), 'an IPv4 address', 'concept-ipv4-parser');
+    if (typeof host === 'number' && serializeHost(host) !== ascii) {
+      // each number written in hexadecimal or octal, as the IPv4 number parser read it (the
+      // parser run again, for its record: only where the host's code units are the input's)
+      if (ascii.length === text.length && ascii === text.toLowerCase()) {
+        parseIPv4(ascii, null, (s, e, radix, value) => {
+          if (radix !== 10) this.changed('rewritten', state, hs + s, hs + e, text.slice(s, e), String(value), radix === 16 ? 'a hexadecimal IPv4 number' : 'an octal IPv4 number', 'ipv4-number-parser');
+        });
+      }
+      this.changed('rewritten', state, hs, he, ascii, serializeHost(host), 'an IPv4 address', 'concept-ipv4-parser');
+    }
   }
 
   /** The file host state's Windows drive letter, for the path state (see fileHost). */

@@ -50,6 +50,8 @@ function words(c: ParserChange): string {
       return `${q(c.from)} is percent-decoded: ${q(c.to)}`;
     case 'rewritten':
       if (c.detail === 'domain to ASCII') return `the domain ${q(c.from)} is written ${q(c.to)}`;
+      if (c.detail === 'a hexadecimal IPv4 number') return `${q(c.from)} starts with "0x": the IPv4 number parser reads it in hexadecimal, as ${c.to}`;
+      if (c.detail === 'an octal IPv4 number') return `${q(c.from)} starts with "0": the IPv4 number parser reads it in octal, as ${c.to}`;
       if (c.detail === 'an IPv4 address') return `the host ${q(c.from)} ends in a number: it is an IPv4 address, written as four decimal numbers: ${q(c.to)}`;
       if (c.detail === 'an IPv6 address') return `the IPv6 address ${q(c.from)} is written in its shortest form: ${q(c.to)}`;
       return `${q(c.from)} is written ${q(c.to)}${c.detail ? ` (${c.detail})` : ''}`;

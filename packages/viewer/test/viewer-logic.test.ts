@@ -13,6 +13,7 @@ import { viewerFragment } from '../src/cli';
 import { escapeText, unescapeText } from '../src/escapes';
 import { fragmentOf, stateFromFragment, type PageState } from '../src/permalink';
 import { CORE_ROOT } from './support/cli';
+import { specAnchors } from '../../../test/support/spec-ids';
 import { diagramData } from '../src/diagrams';
 
 interface WptCase {
@@ -24,12 +25,6 @@ interface WptCase {
 const cases = (JSON.parse(readFileSync(join(CORE_ROOT, 'test', 'wpt', 'urltestdata.json'), 'utf8')) as unknown[]).filter((c): c is WptCase => typeof c === 'object' && c !== null && 'input' in c);
 
 /** The ids of url.bs (what a link into the standard can name), as viewer.test.ts reads them. */
-function specIds(): Set<string> {
-  const bs = readFileSync(join(CORE_ROOT, 'test', 'spec', 'url.bs'), 'utf8');
-  const ids = new Set<string>();
-  for (const m of bs.matchAll(/\bid=["']?([^\s"'>]+)/g)) ids.add(m[1]);
-  return ids;
-}
 
 const changesOf = (input: string, base?: string): Change[] => {
   const d = parseWithDiagnostics(input, { ...(base === undefined ? {} : { baseURL: base }), changes: true });
@@ -177,7 +172,11 @@ describe('viewer: what the parser did, from the pass', () => {
 
   it('a Windows drive letter, an IPv4 host, an IPv6 host, preprocessing, localhost, backslashes', () => {
     expect(changesOf('file:///C|/x').map((c) => [c.step, c.start, c.end])).to.deep.equal([['path state', 9, 10]]);
-    expect(changesOf('http://0x7f.1/').map((c) => [c.step, c.what])).to.deep.equal([['IPv4 parser, called by the host state', 'the host "0x7f.1" ends in a number: it is an IPv4 address, written as four decimal numbers: "127.0.0.1"']]);
+    expect(changesOf('http://0x7f.1/').map((c) => [c.step, c.what])).to.deep.equal([
+      ['IPv4 number parser, called by the host state', '"0x7f" starts with "0x": the IPv4 number parser reads it in hexadecimal, as 127'],
+      ['IPv4 parser, called by the host state', 'the host "0x7f.1" ends in a number: it is an IPv4 address, written as four decimal numbers: "127.0.0.1"'],
+    ]);
+    expect(changesOf('http://010.0.0.1/').map((c) => c.what)[0]).to.equal('"010" starts with "0": the IPv4 number parser reads it in octal, as 8');
     expect(changesOf('http://[::1.2.3.4]/').map((c) => [c.anchor, c.start, c.end])).to.deep.equal([['concept-ipv6-serializer', 7, 18]]);
     expect(changesOf(' https://a\n/b\tc ').map((c) => [c.step, c.start, c.end])).to.deep.equal([
       ['basic URL parser, before its state machine', 0, 1],
@@ -196,7 +195,7 @@ describe('viewer: what the parser did, from the pass', () => {
   });
 
   it('for every urltestdata.json input that parses: each change is inside the input, in order, and its step is an anchor of url.bs', () => {
-    const ids = specIds();
+    const ids = specAnchors();
     let total = 0;
     for (const c of cases) {
       if (c.failure) continue;

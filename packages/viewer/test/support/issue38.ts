@@ -235,7 +235,10 @@ export async function checkIssue38(driver: PageDriver): Promise<void> {
   const drive = await changes('file:///C|/x');
   expect(drive.map((c) => [c.step, c.at])).to.deep.equal([['path state', [['path-state', 9, 10]]]]);
   const ipv4 = await changes('http://0x7f.1/');
-  expect(ipv4[0].text).to.contain('it is an IPv4 address').and.to.contain('"127.0.0.1"');
+  expect(ipv4.map((c) => c.step)).to.deep.equal(['IPv4 number parser, called by the host state', 'IPv4 parser, called by the host state']);
+  expect(ipv4[0].text).to.contain('"0x7f"').and.to.contain('hexadecimal').and.to.contain('127');
+  expect(ipv4[0].at).to.deep.equal([['ipv4-number-parser', 7, 11]]);
+  expect(ipv4[1].text).to.contain('it is an IPv4 address').and.to.contain('"127.0.0.1"');
   const zwsp = await changes('https://ex\u200Bample.com/');
   expect(zwsp.map((c) => c.step)).to.deep.equal(['domain parser, called by the host state', 'UTS #46 Processing step 1 (Map)']);
   expect(zwsp[1].text).to.contain('U+200B').and.to.contain('ignored');
