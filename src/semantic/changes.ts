@@ -26,7 +26,7 @@ export type ChangeKind =
   /** A double-dot segment, or a relative reference, removing the last segment `from` of the path (none, when `detail` says there was nothing left to remove). */
   | 'shortened';
 
-/** The algorithms a change is made by: those that report validation errors, and the serializers. */
+/** The algorithms a change is made by: those that report validation errors, the IPv4 number parser (a part's radix), and the serializers. */
 export type ChangeStep = ErrorStep | 'ipv4-number-parser' | 'concept-ipv4-serializer' | 'concept-ipv6-serializer' | 'concept-url-serializer';
 
 export interface ParserChange {
@@ -77,16 +77,13 @@ export type ChangeDetail =
   | 'the path of a special URL'
   | 'before a path that would read as an authority'
   // 'from-base': the component
-  | 'scheme'
-  | 'username'
-  | 'password'
-  | 'host'
-  | 'port'
-  | 'path'
-  | 'query'
+  | BaseComponent
   // 'shortened'
   | "the base URL's last segment"
   | 'nothing left to remove';
+
+/** The components a URL can take from its base URL. */
+export type BaseComponent = 'scheme' | 'username' | 'password' | 'host' | 'port' | 'path' | 'query';
 
 /** The percent-encode sets by their names in url.bs. */
 export type PercentEncodeSetName =

@@ -32,7 +32,7 @@ import {
 import type { StateOverride } from '../../grammar/overrides';
 import { offsetSink, type ErrorSink, type URLParserState, type ValidationErrorType } from './errors';
 import { serializePath, serializePathPrefix, serializePort } from '../serialize';
-import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type ChangeDetail, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
+import { recordDomainLowerCased, recordEncoded, recordLowerCased, recordPercentDecoded, type BaseComponent, type ChangeDetail, type ChangeKind, type ChangeSink, type ChangeStep } from './changes';
 import { domainToASCII, mayEndInANumberAt, parseHost, parseIPv4, serializeHost, type Host } from './host';
 import {
   dotSegmentAt,
@@ -411,7 +411,7 @@ class Pass {
   }
 
   /** Records a component of the base URL the URL takes, in the state `state`. */
-  private fromBase(state: URLParserState, component: 'scheme' | 'username' | 'password' | 'host' | 'port' | 'path' | 'query', value: string): void {
+  private fromBase(state: URLParserState, component: BaseComponent, value: string): void {
     this.changed('from-base', state, -1, -1, '', value, component);
   }
 
