@@ -153,6 +153,7 @@ export function previewRegion(old: Whole, text: string): { start: number; end: n
     // (the new text's fence lines are counted as the region grows, each piece once: a document of
     // fenced blocks one after the other takes one step per block)
     const delta = text.length - before.length;
+    const oldBefore = countBefore(fences, start);
     let inNew = 0;
     let counted = start;
     for (;;) {
@@ -160,7 +161,7 @@ export function previewRegion(old: Whole, text: string): { start: number; end: n
       if (end - start > PREVIEW_MAX) return null;
       inNew += fenceLines(text.slice(counted, end)).length;
       counted = end;
-      const inOld = countBefore(fences, end - delta) - countBefore(fences, start);
+      const inOld = countBefore(fences, end - delta) - oldBefore;
       if (inNew % 2 === 0 && inOld % 2 === 0) break;
       if (end >= text.length) return null;
       FENCE.lastIndex = end;
